@@ -1,0 +1,259 @@
+//! The game contract.
+
+use std::borrow::Cow;
+use std::fmt::{self, Debug, Display};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::GameRng;
+
+/// A seat at the table, 0-based. Shown to people 1-based ("Player 1").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat as an index into per-seat arrays.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Player {}", self.0 + 1)
+    }
+}
+
+/// Who decides at a decision point.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    /// A seat chooses among [`Game::legal_actions`].
+    Seat(Seat),
+    /// Chance picks among [`Game::chance_outcomes`] by weight.
+    Chance,
+    /// The game is over.
+    Nobody,
+}
+
+/// Who is looking at the game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Viewer {
+    /// A player: sees what that seat may see.
+    Seat(Seat),
+    /// Someone watching: sees only what is public.
+    Spectator,
+}
+
+/// What a game provides, read by tools instead of special-casing games.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameInfo {
+    /// Machine name, e.g. `spirits-of-the-wild`.
+    pub name: &'static str,
+    /// The title on the box.
+    pub title: &'static str,
+    /// Fewest players allowed.
+    pub min_players: usize,
+    /// Most players allowed.
+    pub max_players: usize,
+    /// Whether any decision point is a chance point.
+    pub has_chance: bool,
+    /// Whether some seat can be kept from knowing something another knows (so
+    /// [`Game::determinize`] must change something).
+    pub hidden_information: bool,
+}
+
+/// Options that a game cannot be built from.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    /// The number of players is outside the game's range.
+    #[error("{game} is for {min} to {max} players, not {got}")]
+    PlayerCount {
+        /// The game's name.
+        game: &'static str,
+        /// Fewest allowed.
+        min: usize,
+        /// Most allowed.
+        max: usize,
+        /// Asked for.
+        got: usize,
+    },
+    /// An option is malformed or not allowed; the text says which and why.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// Text that is not an action of the game, or not one that is legal now.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ParseActionError(pub String);
+
+/// Scores during or after a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    /// Whether the game is over (then the scores are final).
+    pub over: bool,
+    /// Each seat's total.
+    pub totals: Vec<i32>,
+    /// Each seat's points per rulebook category, in the rulebook's order.
+    pub breakdown: Vec<Vec<(Cow<'static, str>, i32)>>,
+    /// Seats from best to worst after the rulebook's tie-breaks.
+    pub ranking: Vec<Seat>,
+    /// The winners once the game is over (several on an unbroken tie); empty before.
+    pub winners: Vec<Seat>,
+}
+
+/// Ranks seats by a key, best first; `key` returns something ordered so that greater is
+/// better. Returns the ranking and the seats tied for first place.
+pub fn rank_by<K: Ord + Copy>(players: usize, key: impl Fn(Seat) -> K) -> (Vec<Seat>, Vec<Seat>) {
+    let mut ranking: Vec<Seat> = (0..players as u8).map(Seat).collect();
+    ranking.sort_by(|a, b| key(*b).cmp(&key(*a)).then(a.cmp(b)));
+    let best = key(ranking[0]);
+    let winners = ranking
+        .iter()
+        .copied()
+        .filter(|&s| key(s) == best)
+        .collect();
+    (ranking, winners)
+}
+
+/// A game's rules: everything immutable about one game (player count, options, component
+/// data), with the state kept apart so that cloning a state is the cheap search primitive.
+///
+/// At every state exactly one [`Actor`] decides. Seat decisions come from
+/// [`legal_actions`](Game::legal_actions); chance decisions from
+/// [`chance_outcomes`](Game::chance_outcomes), with positive integer weights. The state holds no
+/// generator and no hidden future: what nobody knows is decided only when chance reveals it.
+pub trait Game: Sized + Send + Sync {
+    /// The options a table chooses (variants, component sets); JSON in the protocol.
+    type Options: Serialize + DeserializeOwned + Default + Clone + Debug + Send + Sync;
+    /// The mutable state: small, `Clone`, serialisable byte for byte.
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// One decision: `Copy`, JSON via serde, rulebook words via `Display`.
+    type Action: Copy + Eq + Debug + Display + Serialize + DeserializeOwned + Send + Sync;
+    /// What one viewer may see.
+    type View: Serialize + Debug + Clone + PartialEq;
+    /// Why an action is not legal now: names the broken rule.
+    type Illegal: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
+    /// What the game is and provides.
+    const INFO: GameInfo;
+
+    /// Builds the rules for `players` players, checking the options.
+    fn new(players: usize, options: Self::Options) -> Result<Self, OptionsError>;
+
+    /// The number of players.
+    fn players(&self) -> usize;
+
+    /// The options these rules were built from.
+    fn options(&self) -> &Self::Options;
+
+    /// The state before the first decision (setup's chance points included as decisions).
+    fn initial_state(&self) -> Self::State;
+
+    /// Who decides now.
+    fn actor(&self, state: &Self::State) -> Actor;
+
+    /// Writes the legal actions of the seat to move into `out` (cleared first). Empty at a
+    /// chance point or when the game is over.
+    fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// Writes the outcomes of a chance point with their positive weights into `out` (cleared
+    /// first). Empty when a seat decides or the game is over.
+    fn chance_outcomes(&self, state: &Self::State, out: &mut Vec<(Self::Action, u32)>);
+
+    /// Whether `action` is legal now, and if not, which rule it breaks.
+    fn check(&self, state: &Self::State, action: Self::Action) -> Result<(), Self::Illegal>;
+
+    /// Applies an action assumed legal (as listed by `legal_actions` or `chance_outcomes`).
+    /// For search: an illegal action leaves the state unspecified but never panics.
+    fn apply_unchecked(&self, state: &mut Self::State, action: Self::Action);
+
+    /// Applies an action after checking it; on error the state is untouched.
+    fn apply(&self, state: &mut Self::State, action: Self::Action) -> Result<(), Self::Illegal> {
+        self.check(state, action)?;
+        self.apply_unchecked(state, action);
+        Ok(())
+    }
+
+    /// Reads an action from a person's text: the rulebook wording of a legal action (as
+    /// `Display` writes it, case and spacing ignored) or its JSON form.
+    fn parse_action(
+        &self,
+        state: &Self::State,
+        text: &str,
+    ) -> Result<Self::Action, ParseActionError> {
+        let wanted = normalize(text);
+        let mut legal = Vec::new();
+        match self.actor(state) {
+            Actor::Seat(_) => self.legal_actions(state, &mut legal),
+            Actor::Chance => {
+                let mut outcomes = Vec::new();
+                self.chance_outcomes(state, &mut outcomes);
+                legal.extend(outcomes.into_iter().map(|(a, _)| a));
+            }
+            Actor::Nobody => return Err(ParseActionError("the game is over".into())),
+        }
+        if let Some(a) = legal.iter().find(|a| normalize(&a.to_string()) == wanted) {
+            return Ok(*a);
+        }
+        if let Ok(a) = serde_json::from_str::<Self::Action>(text) {
+            return Ok(a);
+        }
+        Err(ParseActionError(format!(
+            "'{}' is not one of the {} legal actions",
+            text.trim(),
+            legal.len()
+        )))
+    }
+
+    /// What `viewer` may see of `state`.
+    fn view(&self, state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// Resamples everything `seat` cannot know, consistently with `view(seat)`. Games without
+    /// hidden information leave the state as it is.
+    fn determinize(&self, _state: &mut Self::State, _seat: Seat, _rng: &mut GameRng) {}
+
+    /// Current totals with the per-category breakdown and the ranking; final once over.
+    fn score(&self, state: &Self::State) -> Score;
+
+    /// What `action` (applied to `before`, giving `after`) caused, worded for `viewer`.
+    /// The default is the action's own words, prefixed with who took it.
+    fn events(
+        &self,
+        before: &Self::State,
+        action: Self::Action,
+        _after: &Self::State,
+        _viewer: Viewer,
+        out: &mut Vec<String>,
+    ) {
+        match self.actor(before) {
+            Actor::Seat(s) => out.push(format!("{s}: {action}")),
+            _ => out.push(action.to_string()),
+        }
+    }
+
+    /// An upper bound on the decisions of one game, checked by the conformance harness.
+    fn max_decisions(&self) -> u64;
+
+    /// Checks the invariants of a reachable state (components conserved, scores within the
+    /// rulebook's bounds); the text says what broke.
+    fn check_invariants(&self, _state: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+fn normalize(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Samples a chance point's outcome with `rng`. The state must be at a chance point.
+pub fn sample_chance<G: Game>(game: &G, state: &G::State, rng: &mut GameRng) -> G::Action {
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(state, &mut outcomes);
+    rng.pick_weighted(&outcomes)
+}

@@ -1,0 +1,404 @@
+//! The conformance harness: one generic random-simulation test that every game must pass, and
+//! perft counts.
+//!
+//! In the spirit of OpenSpiel's `RandomSimTest`, it plays many seeded random games and checks at
+//! every decision point that the contract holds. It counts what it checked and reports a vacuous
+//! run (nothing checked) as a failure.
+
+use std::collections::BTreeMap;
+
+use crate::{derive_seed, Actor, Game, GameRng, Record, Seat, Viewer};
+
+/// How much the harness plays.
+#[derive(Clone, Debug)]
+pub struct ConformanceConfig {
+    /// Random games per rules instance.
+    pub games_per_rules: u64,
+    /// The seed that game seeds are derived from.
+    pub seed: u64,
+    /// Every how many decisions the expensive checks run (serde round trip, every listed action
+    /// applied to a clone, views and determinization); 1 checks every decision.
+    pub deep_every: u64,
+}
+
+impl Default for ConformanceConfig {
+    fn default() -> Self {
+        ConformanceConfig {
+            games_per_rules: 100,
+            seed: 0,
+            deep_every: 1,
+        }
+    }
+}
+
+/// What the harness checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ConformanceReport {
+    /// Games played to the end.
+    pub games: u64,
+    /// Decisions applied.
+    pub decisions: u64,
+    /// Individual checks made, by kind.
+    pub checks: BTreeMap<&'static str, u64>,
+}
+
+impl ConformanceReport {
+    fn tick(&mut self, kind: &'static str) {
+        *self.checks.entry(kind).or_default() += 1;
+    }
+
+    /// All checks made.
+    pub fn total_checks(&self) -> u64 {
+        self.checks.values().sum()
+    }
+}
+
+/// Plays `config.games_per_rules` random games for each rules instance and checks the
+/// contract at every decision. Returns what was checked, or the first failure with the game's
+/// seed and decision number so it can be reproduced.
+pub fn conformance<G: Game>(
+    rules: &[G],
+    config: &ConformanceConfig,
+) -> Result<ConformanceReport, String> {
+    let mut report = ConformanceReport::default();
+    let mut actions = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut seen_actions: Vec<G::Action> = Vec::new();
+    let mut hidden_changed = false;
+    for (r, game) in rules.iter().enumerate() {
+        for g in 0..config.games_per_rules {
+            let seed = derive_seed(config.seed, (r as u64) << 32 | g);
+            let place = |d: u64| {
+                format!(
+                    "rules #{r} {:?}, game seed {seed}, decision {d}",
+                    game.options()
+                )
+            };
+            play_one(
+                game,
+                seed,
+                config,
+                &mut report,
+                &mut actions,
+                &mut outcomes,
+                &mut seen_actions,
+                &mut hidden_changed,
+            )
+            .map_err(|(d, msg)| format!("{}: {msg}", place(d)))?;
+        }
+    }
+    if report.games == 0 || report.total_checks() == 0 {
+        return Err("vacuous conformance run: nothing was checked".into());
+    }
+    if G::INFO.hidden_information && !hidden_changed {
+        return Err(format!(
+            "{} declares hidden information, but determinize never changed a state",
+            G::INFO.name
+        ));
+    }
+    Ok(report)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_one<G: Game>(
+    game: &G,
+    seed: u64,
+    config: &ConformanceConfig,
+    report: &mut ConformanceReport,
+    actions: &mut Vec<G::Action>,
+    outcomes: &mut Vec<(G::Action, u32)>,
+    seen_actions: &mut Vec<G::Action>,
+    hidden_changed: &mut bool,
+) -> Result<(), (u64, String)> {
+    let mut rng = GameRng::seeded(seed);
+    let mut det_rng = GameRng::seeded(seed ^ 0xD1CE);
+    let mut state = game.initial_state();
+    let mut record = Record::new(game, vec![], Some(seed));
+    let mut decisions = 0u64;
+    let players = game.players();
+    loop {
+        let d = decisions;
+        let fail = move |msg: String| (d, msg);
+        game.check_invariants(&state).map_err(fail)?;
+        report.tick("invariants");
+        let actor = game.actor(&state);
+        game.legal_actions(&state, actions);
+        game.chance_outcomes(&state, outcomes);
+        let deep = decisions % config.deep_every.max(1) == 0;
+        let action = match actor {
+            Actor::Nobody => {
+                if !actions.is_empty() || !outcomes.is_empty() {
+                    return Err(fail("a finished game lists actions".into()));
+                }
+                report.tick("terminal has no actions");
+                let score = game.score(&state);
+                if !score.over || score.totals.len() != players || score.ranking.len() != players {
+                    return Err(fail(format!("final score is malformed: {score:?}")));
+                }
+                if score.winners.is_empty()
+                    || score.winners.iter().any(|w| !score.ranking.contains(w))
+                {
+                    return Err(fail(format!("final score has no valid winner: {score:?}")));
+                }
+                report.tick("final score");
+                break;
+            }
+            Actor::Seat(seat) => {
+                if seat.index() >= players {
+                    return Err(fail(format!("{seat} does not exist")));
+                }
+                if actions.is_empty() {
+                    return Err(fail(format!("{seat} is to move but has no legal action")));
+                }
+                if !outcomes.is_empty() {
+                    return Err(fail("a seat decision also lists chance outcomes".into()));
+                }
+                report.tick("seat has actions");
+                actions[rng.below(actions.len() as u64) as usize]
+            }
+            Actor::Chance => {
+                if outcomes.is_empty() || !actions.is_empty() {
+                    return Err(fail(
+                        "a chance point must list outcomes and no actions".into(),
+                    ));
+                }
+                if outcomes.iter().any(|&(_, w)| w == 0) {
+                    return Err(fail("a chance outcome has weight 0".into()));
+                }
+                report.tick("chance weights positive");
+                rng.pick_weighted(outcomes)
+            }
+        };
+        let listed: Vec<G::Action> = match actor {
+            Actor::Chance => outcomes.iter().map(|&(a, _)| a).collect(),
+            _ => actions.clone(),
+        };
+        for a in &listed {
+            if !seen_actions.contains(a) && seen_actions.len() < 4096 {
+                seen_actions.push(*a);
+            }
+        }
+        if deep {
+            deep_checks(
+                game,
+                &state,
+                &listed,
+                seen_actions,
+                &mut det_rng,
+                report,
+                hidden_changed,
+            )
+            .map_err(fail)?;
+        }
+        let before = state.clone();
+        game.apply(&mut state, action)
+            .map_err(|e| fail(format!("listed action '{action}' was rejected: {e}")))?;
+        report.tick("listed action applies");
+        if deep {
+            let mut events = Vec::new();
+            game.events(&before, action, &state, Viewer::Spectator, &mut events);
+            for s in 0..players {
+                game.events(
+                    &before,
+                    action,
+                    &state,
+                    Viewer::Seat(Seat(s as u8)),
+                    &mut events,
+                );
+            }
+            report.tick("events");
+        }
+        record.push::<G>(action);
+        decisions += 1;
+        report.decisions += 1;
+        if decisions > game.max_decisions() {
+            return Err((
+                decisions,
+                format!(
+                    "the game did not end within its bound of {} decisions",
+                    game.max_decisions()
+                ),
+            ));
+        }
+    }
+    let (_, replayed) = record.replay::<G>().map_err(|e| {
+        (
+            decisions,
+            format!("the game's own record does not replay: {e}"),
+        )
+    })?;
+    let a = serde_json::to_string(&replayed).map_err(|e| (decisions, e.to_string()))?;
+    let b = serde_json::to_string(&state).map_err(|e| (decisions, e.to_string()))?;
+    if replayed != state || a != b {
+        return Err((
+            decisions,
+            "replaying the record gives another final state".into(),
+        ));
+    }
+    report.tick("replay reproduces the final state");
+    report.games += 1;
+    Ok(())
+}
+
+fn deep_checks<G: Game>(
+    game: &G,
+    state: &G::State,
+    listed: &[G::Action],
+    seen_actions: &[G::Action],
+    rng: &mut GameRng,
+    report: &mut ConformanceReport,
+    hidden_changed: &mut bool,
+) -> Result<(), String> {
+    // Serde round trip, byte for byte.
+    let json =
+        serde_json::to_string(state).map_err(|e| format!("state does not serialise: {e}"))?;
+    let back: G::State =
+        serde_json::from_str(&json).map_err(|e| format!("state does not deserialise: {e}"))?;
+    if &back != state || serde_json::to_string(&back).ok().as_deref() != Some(json.as_str()) {
+        return Err("serde round trip changes the state".into());
+    }
+    report.tick("serde round trip");
+
+    // Every listed action applies to a clone, and the original is unchanged (clones are
+    // independent). Actions round-trip through JSON and through their text.
+    for &a in listed {
+        let mut copy = state.clone();
+        game.apply(&mut copy, a)
+            .map_err(|e| format!("listed action '{a}' is rejected: {e}"))?;
+        if &copy == state && game.actor(state) != Actor::Nobody {
+            // An action may legitimately change nothing visible only if it is a pass-like
+            // decision; the state still must differ in its decision count or position.
+            return Err(format!("applying '{a}' left the state unchanged"));
+        }
+        report.tick("listed action applies to a clone");
+        let json = serde_json::to_string(&a).map_err(|e| e.to_string())?;
+        let back: G::Action = serde_json::from_str(&json)
+            .map_err(|e| format!("action JSON {json} does not parse: {e}"))?;
+        if back != a {
+            return Err(format!("action JSON {json} parses to another action"));
+        }
+        let parsed = game
+            .parse_action(state, &a.to_string())
+            .map_err(|e| format!("the text '{a}' does not parse back: {e}"))?;
+        if parsed != a {
+            return Err(format!("the text '{a}' parses to '{parsed}'"));
+        }
+        report.tick("action round-trips");
+    }
+    let json_before = serde_json::to_string(state).map_err(|e| e.to_string())?;
+    if json_before != json {
+        return Err("applying to clones changed the original".into());
+    }
+    report.tick("clones are independent");
+
+    // Actions legal elsewhere but not listed here are rejected, leaving the state unchanged.
+    let mut rejected = 0;
+    for &a in seen_actions.iter().filter(|a| !listed.contains(a)).take(24) {
+        let mut copy = state.clone();
+        if game.apply(&mut copy, a).is_ok() {
+            return Err(format!("unlisted action '{a}' was accepted"));
+        }
+        if &copy != state {
+            return Err(format!("rejecting '{a}' changed the state"));
+        }
+        rejected += 1;
+    }
+    if rejected > 0 {
+        report.tick("unlisted actions rejected");
+    }
+
+    // Views serialise; determinize keeps each seat's view and the actor.
+    for s in 0..game.players() {
+        let seat = Seat(s as u8);
+        let view = game.view(state, Viewer::Seat(seat));
+        serde_json::to_string(&view).map_err(|e| format!("view does not serialise: {e}"))?;
+        let mut det = state.clone();
+        game.determinize(&mut det, seat, rng);
+        if game.view(&det, Viewer::Seat(seat)) != view {
+            return Err(format!("determinize({seat}) changed what {seat} sees"));
+        }
+        if game.actor(&det) != game.actor(state) {
+            return Err(format!("determinize({seat}) changed who is to move"));
+        }
+        if &det != state {
+            *hidden_changed = true;
+        }
+        report.tick("determinize keeps the view");
+    }
+    let spectator = game.view(state, Viewer::Spectator);
+    serde_json::to_string(&spectator)
+        .map_err(|e| format!("spectator view does not serialise: {e}"))?;
+    report.tick("spectator view");
+    Ok(())
+}
+
+/// Counts the legal decision sequences of length `depth` from `state`, chance outcomes
+/// included as branches (each outcome once, whatever its weight).
+pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut actions = Vec::new();
+    match game.actor(state) {
+        Actor::Nobody => return 1,
+        Actor::Seat(_) => game.legal_actions(state, &mut actions),
+        Actor::Chance => {
+            let mut outcomes = Vec::new();
+            game.chance_outcomes(state, &mut outcomes);
+            actions.extend(outcomes.into_iter().map(|(a, _)| a));
+        }
+    }
+    actions
+        .into_iter()
+        .map(|a| {
+            let mut next = state.clone();
+            game.apply_unchecked(&mut next, a);
+            perft(game, &next, depth - 1)
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{Nim, NimOptions};
+
+    #[test]
+    fn nim_passes_and_counts_its_checks() {
+        let rules = [
+            Nim::new(2, NimOptions::default()).expect("valid"),
+            Nim::new(2, NimOptions { max_take: 1 }).expect("valid"),
+        ];
+        let report = conformance(&rules, &ConformanceConfig::default()).expect("Nim conforms");
+        assert_eq!(report.games, 200);
+        assert!(report.checks["unlisted actions rejected"] > 0);
+        assert!(report.checks["replay reproduces the final state"] == 200);
+    }
+
+    #[test]
+    fn no_games_is_a_failure() {
+        let rules: [Nim; 0] = [];
+        assert!(conformance(&rules, &ConformanceConfig::default()).is_err());
+    }
+
+    #[test]
+    fn nim_perft() {
+        let game = Nim::new(2, NimOptions::default()).expect("valid");
+        let s = game.initial_state();
+        assert_eq!(perft(&game, &s, 1), 6);
+        // Six pile sizes, then three choices each.
+        assert_eq!(perft(&game, &s, 2), 18);
+        assert_eq!(perft(&game, &s, 3), 54);
+    }
+
+    #[test]
+    fn tampered_record_names_the_decision() {
+        let game = Nim::new(2, NimOptions::default()).expect("valid");
+        let mut record = Record::new(&game, vec![], None);
+        record.push::<Nim>(crate::testing::NimAction::Pile(10));
+        record.push::<Nim>(crate::testing::NimAction::Take(3));
+        record.push::<Nim>(crate::testing::NimAction::Take(4));
+        let err = record.replay::<Nim>().expect_err("taking 4 is illegal");
+        assert!(err.to_string().starts_with("decision 3:"), "{err}");
+    }
+}

@@ -1,0 +1,99 @@
+//! # Sylvan's game contract
+//!
+//! Every Sylvan game implements [`Game`]: immutable rules (options and component data) apart
+//! from a small, cheaply cloned state; exactly one [`Actor`] at every decision point (a seat,
+//! chance, or nobody once the game is over); chance points that list their outcomes with integer
+//! weights instead of hiding a generator in the state; a `Copy` action type with rulebook-worded
+//! text; a checked [`Game::apply`] that leaves the state untouched on error and an unchecked one
+//! for search; per-viewer [`Game::view`]s; [`Game::determinize`] for search under hidden
+//! information; and a final [`Score`] with the rulebook's categories and tie-breaks.
+//!
+//! Around the contract the crate offers what every game and tool shares: the portable seeded
+//! generator ([`GameRng`]) with sampling code that Sylvan owns, replay [`Record`]s, random
+//! playouts, per-game perft counts and the [`conformance`] harness that every game must pass.
+//!
+//! ```
+//! use sylvan_engine::{Actor, Game, GameRng, Seat};
+//! use sylvan_engine::testing::Nim;
+//!
+//! // A game's rules are built from its options; the state is separate and cheap to clone.
+//! let game = Nim::new(2, Default::default()).expect("two players are allowed");
+//! let mut state = game.initial_state();
+//! let mut rng = GameRng::seeded(7);
+//! let mut legal = Vec::new();
+//! while game.actor(&state) != Actor::Nobody {
+//!     match game.actor(&state) {
+//!         Actor::Seat(_) => {
+//!             game.legal_actions(&state, &mut legal);
+//!             // The checked apply names the broken rule instead of panicking.
+//!             game.apply(&mut state, legal[0]).expect("listed actions are legal");
+//!         }
+//!         Actor::Chance => {
+//!             let outcome = sylvan_engine::sample_chance(&game, &state, &mut rng);
+//!             game.apply(&mut state, outcome).expect("chance outcomes are legal");
+//!         }
+//!         Actor::Nobody => unreachable!(),
+//!     }
+//! }
+//! let score = game.score(&state);
+//! assert_eq!(score.winners.len(), 1);
+//! assert!(score.winners[0] == Seat(0) || score.winners[0] == Seat(1));
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod game;
+pub mod harness;
+mod record;
+mod rng;
+pub mod testing;
+
+pub use game::{
+    rank_by, sample_chance, Actor, Game, GameInfo, OptionsError, ParseActionError, Score, Seat,
+    Viewer,
+};
+pub use harness::{conformance, perft, ConformanceConfig, ConformanceReport};
+pub use record::{Record, ReplayError, ENGINE_VERSION};
+pub use rng::{derive_seed, GameRng};
+
+/// Plays one game to the end with uniformly random seat decisions and seeded chance.
+///
+/// Returns the final state and the number of decisions applied (chance included). The two
+/// buffers are reused so that a playout allocates nothing once they have grown.
+pub fn random_playout<G: Game>(
+    game: &G,
+    rng: &mut GameRng,
+    actions: &mut Vec<G::Action>,
+    outcomes: &mut Vec<(G::Action, u32)>,
+) -> (G::State, u64) {
+    let mut state = game.initial_state();
+    let decisions = random_playout_from(game, &mut state, rng, actions, outcomes);
+    (state, decisions)
+}
+
+/// Plays `state` to the end with random decisions; returns the number of decisions applied.
+pub fn random_playout_from<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut GameRng,
+    actions: &mut Vec<G::Action>,
+    outcomes: &mut Vec<(G::Action, u32)>,
+) -> u64 {
+    let mut decisions = 0;
+    loop {
+        let action = match game.actor(state) {
+            Actor::Nobody => return decisions,
+            Actor::Chance => {
+                game.chance_outcomes(state, outcomes);
+                rng.pick_weighted(outcomes)
+            }
+            Actor::Seat(_) => {
+                game.legal_actions(state, actions);
+                actions[rng.below(actions.len() as u64) as usize]
+            }
+        };
+        game.apply_unchecked(state, action);
+        decisions += 1;
+    }
+}
