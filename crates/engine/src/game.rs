@@ -234,6 +234,31 @@ pub trait Game: Sized + Send + Sync {
         }
     }
 
+    /// Builds the rules with corrected component data read from a file's text (for owners of
+    /// the physical game); the text is validated with clear errors. Games without component
+    /// data refuse.
+    fn with_components(
+        _players: usize,
+        _options: Self::Options,
+        _components: &str,
+    ) -> Result<Self, OptionsError> {
+        Err(OptionsError::Invalid(format!(
+            "{} has no component data to replace",
+            Self::INFO.title
+        )))
+    }
+
+    /// The position as readable text for a terminal, from what the viewer may see.
+    fn text(&self, view: &Self::View) -> String {
+        serde_json::to_string_pretty(view).unwrap_or_default()
+    }
+
+    /// The position as an SVG picture, from what the viewer may see; `None` if the game has no
+    /// drawing.
+    fn svg(&self, _view: &Self::View) -> Option<String> {
+        None
+    }
+
     /// An upper bound on the decisions of one game, checked by the conformance harness.
     fn max_decisions(&self) -> u64;
 
