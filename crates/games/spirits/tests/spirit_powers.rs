@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use sylvan_engine::{Actor, Game};
+use sylvan_engine::Actor;
 use sylvan_spirits::{Action, Animal, Card, Colour, Spirits, State};
 
 use Colour::{Blue, Orange, Purple, Spirit, Teal, White, Yellow};
