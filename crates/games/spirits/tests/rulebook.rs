@@ -634,3 +634,37 @@ fn otter_completed_takes_a_stone_of_your_choice_from_the_bag() {
     );
     assert_eq!(points(&g, &s, P1, Animal::Otter), 8);
 }
+
+#[test]
+fn events_tell_what_each_decision_caused() {
+    use sylvan_engine::Viewer;
+    let (g, mut s) = first_steps();
+    for a in [Animal::Owl, Animal::Beaver, Animal::Salmon, Animal::Turtle] {
+        put_spirit(&mut s, P1, a);
+    }
+    put(
+        &mut s,
+        P1,
+        Animal::Rabbit,
+        &[(0, Yellow), (1, Teal), (2, Purple)],
+    );
+    play(&g, &mut s, "Take One Stone");
+    let before = s.clone();
+    play(&g, &mut s, "Take a Blue stone");
+    let mut events = Vec::new();
+    g.events(
+        &before,
+        Action::Take(Blue),
+        &s,
+        Viewer::Spectator,
+        &mut events,
+    );
+    assert_eq!(
+        events,
+        vec![
+            "Player 1: Take a Blue stone",
+            "Player 1 cannot place 1 Blue stone(s): back to the bowl",
+            "Player 2's turn",
+        ]
+    );
+}
