@@ -52,7 +52,7 @@ fn spirits_passes_the_conformance_harness() {
     let config = ConformanceConfig {
         games_per_rules: per_rules,
         seed: 2026,
-        deep_every: 7,
+        deep_every: 1,
     };
     let report = conformance(&rules, &config).unwrap_or_else(|e| panic!("{e}"));
     assert!(report.games >= 2_000, "{report:?}");
