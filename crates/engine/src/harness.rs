@@ -124,7 +124,7 @@ fn play_one<G: Game>(
         let actor = game.actor(&state);
         game.legal_actions(&state, actions);
         game.chance_outcomes(&state, outcomes);
-        let deep = decisions % config.deep_every.max(1) == 0;
+        let deep = decisions.is_multiple_of(config.deep_every.max(1));
         let action = match actor {
             Actor::Nobody => {
                 if !actions.is_empty() || !outcomes.is_empty() {

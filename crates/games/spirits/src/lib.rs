@@ -1,1 +1,439 @@
-//! placeholder
+//! # Spirits of the Wild: Awakening
+//!
+//! Two players take stones from a shared bowl with six action tiles and place them on five
+//! animal boards, while Coyote blocks a board and Spirit Power cards bend the rules. This crate
+//! is the whole room: the rules ([`Spirits`] implementing [`sylvan_engine::Game`]), the
+//! component data (`data/components.toml`, every value tagged with its provenance), the
+//! [`View`], its text and SVG drawing, and the tests.
+//!
+//! ```
+//! use sylvan_engine::{Actor, Game, GameRng};
+//! use sylvan_spirits::{Options, Spirits};
+//!
+//! let game = Spirits::new(2, Options::default()).expect("First Steps for two players");
+//! let mut state = game.initial_state();
+//! let mut rng = GameRng::seeded(1);
+//! let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+//! sylvan_engine::random_playout_from(&game, &mut state, &mut rng, &mut actions, &mut outcomes);
+//! assert_eq!(game.actor(&state), Actor::Nobody);
+//! // The game ends when 5 or more Spirit Stones are out of the bag.
+//! assert!(game.score(&state).over);
+//! ```
+//!
+//! Decisions are small: a turn is several decision points (a tile, then a stone, then where
+//! to place it), and decisions that belong to the opponent mid-turn (Orca's colour, Fox's stone,
+//! Squirrel's pick) are decision points whose actor is the opponent. Every bag draw and every
+//! card turned up is a chance point, so the state holds no hidden future.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod action;
+pub mod components;
+mod rules;
+mod score;
+mod state;
+mod svg;
+mod view;
+
+use std::sync::Arc;
+
+use sylvan_engine::{Actor, Game, GameInfo, OptionsError, Score, Seat, Viewer};
+
+pub use action::{set_name, Action, Spot};
+pub use components::{Animal, Card, Colour, ColourRule, Components, ComponentsError, Tile};
+pub use rules::{Options, Pick, Spirits};
+pub use state::{Board, Dest, Only, Source, State, Step, Stones};
+pub use view::View;
+
+/// Why an action is not legal now, naming the rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// Chance decides now.
+    #[error("chance decides now, not a player")]
+    ChanceDecides,
+    /// A player decides now, not chance, or this outcome cannot happen.
+    #[error("{0}")]
+    NotThisChance(&'static str),
+    /// Another kind of decision is due.
+    #[error("that is not the decision now: {0}")]
+    NotNow(String),
+    /// The tile is face down.
+    #[error("{0} is face down")]
+    TileFaceDown(Tile),
+    /// The tile's condition does not hold.
+    #[error("{0}")]
+    TileCondition(&'static str),
+    /// Passing while a tile can be used.
+    #[error("you may pass only when you have no legal move")]
+    MayNotPass,
+    /// The stone is not where it would be taken from.
+    #[error("there is no {0} {1}")]
+    NoSuchStone(Colour, &'static str),
+    /// The stone is not of the kind allowed now.
+    #[error("Elk: {0}")]
+    ElkStone(&'static str),
+    /// A Spirit Stone closes its board.
+    #[error("{0} is closed by its Spirit Stone")]
+    BoardClosed(Animal),
+    /// Coyote blocks the board.
+    #[error("Coyote is on your {0}: you cannot place stones there until it moves")]
+    CoyoteBlocks(Animal),
+    /// Porcupine's stones cannot go back.
+    #[error("Porcupine: the stones cannot go back onto your {0}")]
+    PorcupineSameBoard(Animal),
+    /// Packrat takes stones only in its Nest.
+    #[error("except for the Spirit Stone space, you cannot place stones on Packrat")]
+    NestOnly,
+    /// The board has no such set.
+    #[error("{0} has no linked set {1}")]
+    NoSuchSet(Animal, u8),
+    /// Leftmost open space first.
+    #[error("{0}: stones must always be placed on the leftmost open space")]
+    Leftmost(Animal),
+    /// The set is full.
+    #[error("{0}: that set has no open space")]
+    SetFull(Animal),
+    /// The colour rule of the set.
+    #[error("{animal}: {}", rule_text(*.1), animal = .0)]
+    ColourRule(Animal, ColourRule),
+    /// The animal is not one of the five.
+    #[error("{0} is not one of this game's animals")]
+    NotInGame(Animal),
+    /// Coyote moves only to an opponent's board, and elsewhere than it is.
+    #[error("{0}")]
+    Coyote(&'static str),
+    /// The card is not on top of that pile.
+    #[error("{0} is not the face-up card of that pile")]
+    NotFaceUp(Card),
+    /// No such stone on that board.
+    #[error("there is no such stone on that board")]
+    NoStoneThere,
+    /// A card's own restriction.
+    #[error("{0}")]
+    CardRule(&'static str),
+}
+
+fn rule_text(rule: ColourRule) -> &'static str {
+    match rule {
+        ColourRule::Any => "no colour restriction",
+        ColourRule::Same => "linked stones must all be the same colour",
+        ColourRule::Different => "all stones must be different colours",
+        ColourRule::TwoColours => "only up to two different colours may be placed",
+    }
+}
+
+impl Spirits {
+    /// Builds the rules with the shipped component data.
+    pub fn standard(options: Options) -> Result<Spirits, OptionsError> {
+        Spirits::with(options, Arc::new(Components::standard()))
+    }
+
+    /// Why `a` is not legal at `s` (assumes it is not in the legal list).
+    fn explain(&self, s: &State, a: Action) -> Illegal {
+        let Some(&step) = s.steps.last() else {
+            return Illegal::GameOver;
+        };
+        let what = describe(step);
+        match (step, a) {
+            (Step::ChooseTile, Action::Tile(t)) => {
+                let down = s.face_down[s.current.index()];
+                let up = match t {
+                    Tile::TakeOne => down & 0b11 != 0b11,
+                    _ => down & state::tile_bit(t) == 0,
+                };
+                if !up {
+                    return Illegal::TileFaceDown(t);
+                }
+                Illegal::TileCondition(match t {
+                    Tile::TakeOne => "Take One Stone: you cannot choose this action if there are no stones in the bowl",
+                    Tile::TakeTwo => "Take Two Stones: you cannot choose this action if there are fewer than two stones in the bowl",
+                    _ => "Recover Tiles & Use Spirit Power: you need at least 3 other action tiles face down",
+                })
+            }
+            (Step::ChooseTile, Action::Pass(t)) => {
+                let mut any = false;
+                self.each_legal(s, &mut |x| any |= matches!(x, Action::Tile(_)));
+                if any {
+                    Illegal::MayNotPass
+                } else {
+                    Illegal::TileFaceDown(t)
+                }
+            }
+            (Step::ChooseTile, Action::PassWithoutTile) => Illegal::MayNotPass,
+            (Step::Take { from, only, .. }, Action::Take(c)) => {
+                let (src, name) = match from {
+                    Source::Bowl => (&s.bowl, "in the bowl"),
+                    Source::Bag => (&s.bag, "in the bag"),
+                    Source::Pool => (&s.pool, "among the drawn stones"),
+                };
+                if src.get(c) == 0 {
+                    Illegal::NoSuchStone(c, name)
+                } else if only == Only::Regular {
+                    Illegal::ElkStone("this option takes non-Spirit Stones")
+                } else {
+                    Illegal::ElkStone("this option takes a Spirit Stone")
+                }
+            }
+            (Step::Place { who, forbid, skunk }, Action::Place { stone, animal, set }) => {
+                if s.hands[who.index()].get(stone) == 0 {
+                    return Illegal::NoSuchStone(stone, "to place");
+                }
+                let Some(b) = s.board_of(animal) else {
+                    return Illegal::NotInGame(animal);
+                };
+                match self.check_place(s, who, stone, b, set, forbid, skunk) {
+                    Err(e) => e,
+                    Ok(_) => Illegal::NotNow(what),
+                }
+            }
+            (Step::MayMoveCoyote(_), Action::MoveCoyote(animal)) => {
+                if s.board_of(animal).is_none() {
+                    Illegal::NotInGame(animal)
+                } else {
+                    Illegal::Coyote("Coyote is already on that board")
+                }
+            }
+            (Step::ChooseCard(_), Action::UseCard { card, .. }) => Illegal::NotFaceUp(card),
+            (
+                Step::BadgerReturn(_) | Step::RemoveOwn { .. } | Step::RaccoonTake(_),
+                Action::Remove { owner, stone, .. },
+            ) => match step {
+                Step::RaccoonTake(_) if stone.is_spirit() => {
+                    Illegal::CardRule("Raccoon takes a non-Spirit Stone")
+                }
+                Step::RemoveOwn { who, .. } if owner != who => {
+                    Illegal::CardRule("the stone must come from one of your own boards")
+                }
+                Step::BadgerReturn(_) => {
+                    Illegal::CardRule("Badger returns a stone from the board Coyote is on")
+                }
+                _ => Illegal::NoStoneThere,
+            },
+            (
+                Step::ReturnOne(_) | Step::FoxGive(_) | Step::OrcaTake(_) | Step::OrcaReturn(_),
+                Action::Return(c) | Action::Give(c) | Action::TakeAll(c) | Action::ReturnAll(c),
+            ) if s.bowl.get(c) == 0 => Illegal::NoSuchStone(c, "in the bowl"),
+            (Step::Elk(_), Action::ElkSpiritStone) => Illegal::CardRule(
+                "Elk: you can only choose the second option if there is a Spirit Stone in the bowl",
+            ),
+            (Step::Porcupine(_), Action::Empty(animal)) => {
+                if s.board_of(animal).is_none() {
+                    Illegal::NotInGame(animal)
+                } else {
+                    Illegal::CardRule("Porcupine: that board has no stones")
+                }
+            }
+            (Step::SquirrelMore(_), Action::DrawAnother) => {
+                Illegal::CardRule("Squirrel: the bag is empty")
+            }
+            (_, Action::Draw(_) | Action::Reveal(_) | Action::Animal(_)) => {
+                if self.actor(s) == Actor::Chance {
+                    Illegal::NotThisChance("that outcome cannot happen now")
+                } else {
+                    Illegal::NotThisChance("a player decides now, not chance")
+                }
+            }
+            _ if self.actor(s) == Actor::Chance => Illegal::ChanceDecides,
+            _ => Illegal::NotNow(what),
+        }
+    }
+}
+
+/// What the player on top of the stack is deciding, in a player's words.
+pub(crate) fn describe(step: Step) -> String {
+    match step {
+        Step::ChooseTile => "choose an action tile".into(),
+        Step::Take { who, from, .. } => format!(
+            "{who} takes a stone from {}",
+            match from {
+                Source::Bowl => "the bowl",
+                Source::Bag => "the bag (Otter)",
+                Source::Pool => "the drawn stones",
+            }
+        ),
+        Step::Place { who, .. } => format!("{who} places a stone"),
+        Step::MayMoveCoyote(w) => format!("{w} may move Coyote"),
+        Step::ChooseCard(w) => format!("{w} chooses a Spirit Power card"),
+        Step::BadgerReturn(w) => format!("{w} returns a stone from Coyote's board (Badger)"),
+        Step::RemoveOwn { who, to_bag } => format!(
+            "{who} removes a stone from their boards ({})",
+            if to_bag { "Seal" } else { "Deer" }
+        ),
+        Step::RaccoonTake(w) => format!("{w} takes a stone from any board (Raccoon)"),
+        Step::ReturnOne(w) => format!("{w} returns a stone from the bowl to the bag (Bison)"),
+        Step::FoxGive(w) => format!("{w} chooses the stone the opponent must take (Fox)"),
+        Step::OrcaTake(w) => format!("{w} chooses a colour to take (Orca)"),
+        Step::OrcaReturn(w) => format!("{w} chooses a colour to return to the bag (Orca)"),
+        Step::Elk(w) => format!("{w} chooses an Elk option"),
+        Step::Porcupine(w) => format!("{w} chooses a board to empty (Porcupine)"),
+        Step::SpiderName(w) => format!("{w} names a colour (Spider)"),
+        Step::SquirrelMore(w) => format!("{w} draws another stone or stops (Squirrel)"),
+        Step::ChooseAnimal | Step::RevealTop(_) | Step::SetupBowl(_) | Step::Draw { .. } => {
+            "chance".into()
+        }
+        _ => "nothing".into(),
+    }
+}
+
+impl Game for Spirits {
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type View = View;
+    type Illegal = Illegal;
+
+    const INFO: GameInfo = GameInfo {
+        name: "spirits-of-the-wild",
+        title: "Spirits of the Wild: Awakening",
+        min_players: 2,
+        max_players: 2,
+        has_chance: true,
+        hidden_information: false,
+    };
+
+    fn new(players: usize, options: Options) -> Result<Self, OptionsError> {
+        check_players(players)?;
+        Spirits::standard(options)
+    }
+
+    fn with_components(
+        players: usize,
+        options: Options,
+        components: &str,
+    ) -> Result<Self, OptionsError> {
+        check_players(players)?;
+        let c =
+            Components::from_toml(components).map_err(|e| OptionsError::Invalid(e.to_string()))?;
+        Spirits::with(options, Arc::new(c))
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn options(&self) -> &Options {
+        Spirits::options(self)
+    }
+
+    fn initial_state(&self) -> State {
+        self.setup()
+    }
+
+    fn actor(&self, s: &State) -> Actor {
+        Spirits::actor(self, s)
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if matches!(Spirits::actor(self, s), Actor::Seat(_)) {
+            self.legal(s, out);
+        }
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
+        self.outcomes(s, out);
+    }
+
+    fn check(&self, s: &State, a: Action) -> Result<(), Illegal> {
+        match Spirits::actor(self, s) {
+            Actor::Nobody => Err(Illegal::GameOver),
+            Actor::Chance => {
+                let mut found = false;
+                let mut outcomes = Vec::new();
+                self.outcomes(s, &mut outcomes);
+                for (o, _) in &outcomes {
+                    found |= *o == a;
+                }
+                if found {
+                    Ok(())
+                } else {
+                    Err(self.explain(s, a))
+                }
+            }
+            Actor::Seat(_) => {
+                let mut found = false;
+                self.each_legal(s, &mut |x| found |= x == a);
+                if found {
+                    Ok(())
+                } else {
+                    Err(self.explain(s, a))
+                }
+            }
+        }
+    }
+
+    fn apply_unchecked(&self, s: &mut State, a: Action) {
+        self.play(s, a);
+    }
+
+    fn view(&self, s: &State, viewer: Viewer) -> View {
+        View::of(self, s, viewer)
+    }
+
+    fn score(&self, s: &State) -> Score {
+        Spirits::score(self, s)
+    }
+
+    fn text(&self, view: &View) -> String {
+        view.text()
+    }
+
+    fn svg(&self, view: &View) -> Option<String> {
+        Some(svg::draw(view))
+    }
+
+    fn max_decisions(&self) -> u64 {
+        20_000
+    }
+
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        let all = s.all_stones();
+        if all.0 != self.components.stones {
+            return Err(format!(
+                "stones are not conserved: {:?} in play, {:?} in the box",
+                all.0, self.components.stones
+            ));
+        }
+        let cards: u32 = s.unseen.iter().map(|&n| n as u32).sum::<u32>()
+            + s.piles.iter().flatten().flatten().count() as u32;
+        let dealt: u32 = self.deck.iter().map(|&n| n as u32).sum();
+        if cards != dealt {
+            return Err(format!("{cards} cards accounted for, {dealt} dealt"));
+        }
+        for (b, &animal) in s.animals.iter().enumerate() {
+            for seat in [Seat(0), Seat(1)] {
+                let p = self.board_points(s, seat, b);
+                if p < 0 || self.max_points(animal).is_some_and(|m| p > m) {
+                    return Err(format!("{seat}'s {animal} scores {p}, outside its bounds"));
+                }
+                let board = &s.boards[seat.index()][b];
+                if animal != Animal::Packrat && board.nest.total() > 0 {
+                    return Err(format!("{seat}'s {animal} has a Nest"));
+                }
+            }
+        }
+        if matches!(s.steps.last(), Some(Step::ChooseTile))
+            && (s.hands.iter().any(|h| h.total() > 0) || s.pool.total() > 0)
+        {
+            return Err("a turn starts with stones still in a hand or drawn".into());
+        }
+        Ok(())
+    }
+}
+
+fn check_players(players: usize) -> Result<(), OptionsError> {
+    if players == 2 {
+        Ok(())
+    } else {
+        Err(OptionsError::PlayerCount {
+            game: Spirits::INFO.name,
+            min: 2,
+            max: 2,
+            got: players,
+        })
+    }
+}

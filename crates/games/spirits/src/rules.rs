@@ -1,0 +1,1175 @@
+//! The rules: who decides, what is legal, and what each decision does.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use sylvan_engine::{Actor, OptionsError, Seat};
+
+use crate::action::{Action, Spot};
+use crate::components::{
+    parse_five, parse_six, Animal, Card, Colour, ColourRule, Components, Layout, Tile,
+};
+use crate::state::{
+    tile_bit, Board, Dest, Only, Source, State, Step, Stones, ALL_TILES, TAKE_ONE_BITS,
+};
+use crate::Illegal;
+
+/// Which animals or cards a table plays with, when not the recommended set's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Pick {
+    /// `"random"`: chance chooses at setup.
+    Random(String),
+    /// The names, chosen by the table.
+    Named(Vec<String>),
+}
+
+/// A table's options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// A recommended set by name ("First Steps", "Coyote's Mischief", "Condor's Challenge",
+    /// "Big and Small", "River and Sea"), or "random" for random animals and cards.
+    pub set: String,
+    /// Overrides the set's animals: five names, or "random".
+    pub animals: Option<Pick>,
+    /// Overrides the set's Spirit Power cards: six names, or "random" (six dealt from the
+    /// shuffled 36).
+    pub cards: Option<Pick>,
+    /// Score a completed Jackrabbit 3 as printed, not 4 as the errata says.
+    pub jackrabbit_printed_3: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            set: "First Steps".into(),
+            animals: None,
+            cards: None,
+            jackrabbit_printed_3: false,
+        }
+    }
+}
+
+/// Spirits of the Wild: Awakening: the rules of one table (options and component data).
+#[derive(Clone, Debug)]
+pub struct Spirits {
+    pub(crate) options: Options,
+    pub(crate) components: Arc<Components>,
+    /// The five animals, or `None` when chance picks them at setup.
+    pub(crate) animals: Option<[Animal; 5]>,
+    /// The cards the two piles are dealt from (6 for a set or a choice, 36 for random).
+    pub(crate) deck: [u8; Card::NUM],
+}
+
+/// The two players.
+const SEATS: [Seat; 2] = [Seat(0), Seat(1)];
+
+impl Spirits {
+    /// Builds the rules from options and validated component data.
+    pub fn with(options: Options, components: Arc<Components>) -> Result<Spirits, OptionsError> {
+        let bad = |m: String| OptionsError::Invalid(m);
+        let random = |p: &Option<Pick>, what: &str| -> Result<bool, OptionsError> {
+            match p {
+                Some(Pick::Random(s)) if s.eq_ignore_ascii_case("random") => Ok(true),
+                Some(Pick::Random(s)) => Err(bad(format!(
+                    "{what}: '{s}' is neither a list of names nor \"random\""
+                ))),
+                _ => Ok(false),
+            }
+        };
+        let set_random = options.set.eq_ignore_ascii_case("random");
+        let set = if set_random {
+            None
+        } else {
+            Some(components.set(&options.set).ok_or_else(|| {
+                bad(format!(
+                    "unknown set '{}' (expected one of {}, or \"random\")",
+                    options.set,
+                    components
+                        .sets
+                        .iter()
+                        .map(|s| s.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            })?)
+        };
+        let animals = match &options.animals {
+            Some(Pick::Named(list)) => {
+                Some(parse_five(list, "animals").map_err(|e| bad(e.to_string()))?)
+            }
+            p if random(p, "animals")? => None,
+            _ => set.map(|s| s.animals),
+        };
+        let mut deck = [0u8; Card::NUM];
+        let chosen = match &options.cards {
+            Some(Pick::Named(list)) => {
+                Some(parse_six(list, "cards", &components.cards).map_err(|e| bad(e.to_string()))?)
+            }
+            p if random(p, "cards")? => None,
+            _ => set.map(|s| s.cards),
+        };
+        match chosen {
+            Some(cards) => cards.iter().for_each(|c| deck[c.index()] += 1),
+            None => deck = components.cards,
+        }
+        Ok(Spirits {
+            options,
+            components,
+            animals,
+            deck,
+        })
+    }
+
+    /// The component data in use.
+    pub fn components(&self) -> &Components {
+        &self.components
+    }
+
+    fn layout_at(&self, s: &State, b: usize) -> &Layout {
+        self.components.layout(s.animals[b])
+    }
+
+    fn spirit_stones(&self) -> u8 {
+        self.components.stones[Colour::Spirit.index()]
+    }
+
+    /// The state before setup's chance points.
+    pub fn setup(&self) -> State {
+        let mut s = State {
+            animals: Default::default(),
+            boards: [[Board::default(); 5]; 2],
+            bag: Stones(self.components.stones),
+            bowl: Stones::default(),
+            pool: Stones::default(),
+            hands: [Stones::default(); 2],
+            // The starting player's Take Two Stones starts face down.
+            face_down: [tile_bit(Tile::TakeTwo), 0],
+            coyote: None,
+            piles: [[None; 3]; 2],
+            unseen: self.deck,
+            current: Seat(0),
+            normal: Seat(0),
+            extra_turns: Default::default(),
+            steps: Default::default(),
+            turns: 0,
+            over: false,
+        };
+        let mut steps = arrayvec::ArrayVec::<Step, 8>::new();
+        match self.animals {
+            Some(a) => s.animals.extend(a),
+            None => steps.push(Step::ChooseAnimal),
+        }
+        steps.extend([
+            Step::RevealTop(0),
+            Step::RevealTop(1),
+            Step::SetupBowl(4),
+            Step::ChooseTile,
+            Step::EndTurn,
+        ]);
+        s.push_steps(&steps);
+        self.advance(&mut s);
+        s
+    }
+
+    // ----- who decides -------------------------------------------------------------------
+
+    /// Who decides at `s`.
+    pub fn actor(&self, s: &State) -> Actor {
+        match s.steps.last() {
+            _ if s.over => Actor::Nobody,
+            None => Actor::Nobody,
+            Some(step) => match *step {
+                Step::ChooseAnimal
+                | Step::RevealTop(_)
+                | Step::SetupBowl(_)
+                | Step::Draw { .. } => Actor::Chance,
+                Step::ChooseTile => Actor::Seat(s.current),
+                Step::Take { who, .. } | Step::Place { who, .. } => Actor::Seat(who),
+                Step::MayMoveCoyote(w)
+                | Step::ChooseCard(w)
+                | Step::BadgerReturn(w)
+                | Step::RemoveOwn { who: w, .. }
+                | Step::RaccoonTake(w)
+                | Step::ReturnOne(w)
+                | Step::FoxGive(w)
+                | Step::OrcaTake(w)
+                | Step::OrcaReturn(w)
+                | Step::Elk(w)
+                | Step::Porcupine(w)
+                | Step::SpiderName(w)
+                | Step::SquirrelMore(w) => Actor::Seat(w),
+                // Automatic steps never rest on top (advance runs them).
+                _ => Actor::Nobody,
+            },
+        }
+    }
+
+    // ----- chance ------------------------------------------------------------------------
+
+    /// Chance outcomes with weights.
+    pub fn outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        if s.over {
+            return;
+        }
+        match s.steps.last() {
+            Some(Step::ChooseAnimal) => out.extend(
+                Animal::ALL
+                    .iter()
+                    .filter(|a| !s.animals.contains(a))
+                    .map(|&a| (Action::Animal(a), 1)),
+            ),
+            Some(Step::RevealTop(_)) => out.extend(
+                Card::ALL
+                    .iter()
+                    .filter(|c| s.unseen[c.index()] > 0)
+                    .map(|&c| (Action::Reveal(c), s.unseen[c.index()] as u32)),
+            ),
+            Some(Step::SetupBowl(_)) => out.extend(
+                s.bag
+                    .colours()
+                    .filter(|c| !c.is_spirit())
+                    .map(|c| (Action::Draw(c), s.bag.get(c) as u32)),
+            ),
+            Some(Step::Draw { .. }) => out.extend(
+                s.bag
+                    .colours()
+                    .map(|c| (Action::Draw(c), s.bag.get(c) as u32)),
+            ),
+            _ => {}
+        }
+    }
+
+    // ----- legal actions -----------------------------------------------------------------
+
+    /// Legal actions of the seat to move.
+    pub fn legal(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        self.each_legal(s, &mut |a| out.push(a));
+    }
+
+    /// Calls `f` with each legal action of the seat to move.
+    pub(crate) fn each_legal(&self, s: &State, f: &mut impl FnMut(Action)) {
+        if s.over {
+            return;
+        }
+        let Some(&step) = s.steps.last() else { return };
+        match step {
+            Step::ChooseTile => self.legal_tiles(s, f),
+            Step::Take { from, only, .. } => {
+                for c in self.source(s, from).colours() {
+                    if allowed(c, only) {
+                        f(Action::Take(c));
+                    }
+                }
+            }
+            Step::Place { who, forbid, skunk } => {
+                for c in s.hands[who.index()].colours() {
+                    self.placements(s, who, c, forbid, skunk, f);
+                }
+            }
+            Step::MayMoveCoyote(who) => {
+                f(Action::KeepCoyote);
+                let opp = State::opponent(who);
+                for (b, &a) in s.animals.iter().enumerate() {
+                    if s.coyote != Some((opp, b as u8)) {
+                        f(Action::MoveCoyote(a));
+                    }
+                }
+            }
+            Step::ChooseCard(_) => {
+                for pile in 0..2u8 {
+                    if let Some(card) = s.piles[pile as usize][0] {
+                        f(Action::UseCard { pile, card });
+                    }
+                }
+            }
+            Step::BadgerReturn(_) => {
+                if let Some((owner, b)) = s.coyote {
+                    self.removals(s, owner, b as usize, true, f);
+                }
+            }
+            Step::RemoveOwn { who, .. } => {
+                for b in 0..s.animals.len() {
+                    self.removals(s, who, b, true, f);
+                }
+            }
+            Step::RaccoonTake(_) => {
+                for owner in SEATS {
+                    for b in 0..s.animals.len() {
+                        self.removals(s, owner, b, false, f);
+                    }
+                }
+            }
+            Step::ReturnOne(_) => s.bowl.colours().for_each(|c| f(Action::Return(c))),
+            Step::FoxGive(_) => s.bowl.colours().for_each(|c| f(Action::Give(c))),
+            Step::OrcaTake(_) => s.bowl.colours().for_each(|c| f(Action::TakeAll(c))),
+            Step::OrcaReturn(_) => s.bowl.colours().for_each(|c| f(Action::ReturnAll(c))),
+            Step::Elk(_) => {
+                f(Action::ElkTwoStones);
+                if s.bowl.get(Colour::Spirit) > 0 {
+                    f(Action::ElkSpiritStone);
+                }
+            }
+            Step::Porcupine(who) => {
+                for (b, &a) in s.animals.iter().enumerate() {
+                    if s.boards[who.index()][b].stone_count() > 0 {
+                        f(Action::Empty(a));
+                    }
+                }
+            }
+            Step::SpiderName(_) => Colour::ALL.iter().for_each(|&c| f(Action::Name(c))),
+            Step::SquirrelMore(_) => {
+                if s.bag.total() > 0 {
+                    f(Action::DrawAnother);
+                }
+                f(Action::StopDrawing);
+            }
+            _ => {}
+        }
+    }
+
+    fn tile_legal(&self, s: &State, seat: Seat, tile: Tile) -> bool {
+        let down = s.face_down[seat.index()];
+        let up = |bits: u8| down & bits != bits;
+        match tile {
+            Tile::TakeOne => up(TAKE_ONE_BITS) && s.bowl.total() >= 1,
+            Tile::TakeTwo => up(tile_bit(tile)) && s.bowl.total() >= 2,
+            Tile::AddTwo | Tile::AddThree => up(tile_bit(tile)),
+            Tile::Recover => up(tile_bit(tile)) && (down & !tile_bit(tile)).count_ones() >= 3,
+        }
+    }
+
+    fn face_up(s: &State, seat: Seat, tile: Tile) -> bool {
+        let down = s.face_down[seat.index()];
+        match tile {
+            Tile::TakeOne => down & TAKE_ONE_BITS != TAKE_ONE_BITS,
+            _ => down & tile_bit(tile) == 0,
+        }
+    }
+
+    fn legal_tiles(&self, s: &State, f: &mut impl FnMut(Action)) {
+        let me = s.current;
+        let mut any = false;
+        for &t in Tile::ALL {
+            if self.tile_legal(s, me, t) {
+                any = true;
+                f(Action::Tile(t));
+            }
+        }
+        if any {
+            return;
+        }
+        for &t in Tile::ALL {
+            if Self::face_up(s, me, t) {
+                any = true;
+                f(Action::Pass(t));
+            }
+        }
+        if !any {
+            f(Action::PassWithoutTile);
+        }
+    }
+
+    fn source<'a>(&self, s: &'a State, from: Source) -> &'a Stones {
+        match from {
+            Source::Bowl => &s.bowl,
+            Source::Bag => &s.bag,
+            Source::Pool => &s.pool,
+        }
+    }
+
+    /// Calls `f` with every legal placement of a `c` stone by `who`.
+    fn placements(
+        &self,
+        s: &State,
+        who: Seat,
+        c: Colour,
+        forbid: Option<Animal>,
+        skunk: bool,
+        f: &mut impl FnMut(Action),
+    ) {
+        for (b, &animal) in s.animals.iter().enumerate() {
+            if c.is_spirit() {
+                if self.check_place(s, who, c, b, 0, forbid, skunk).is_ok() {
+                    f(Action::Place {
+                        stone: c,
+                        animal,
+                        set: 0,
+                    });
+                }
+                continue;
+            }
+            for set in 0..self.layout_at(s, b).sets.len() as u8 {
+                if self.check_place(s, who, c, b, set, forbid, skunk).is_ok() {
+                    f(Action::Place {
+                        stone: c,
+                        animal,
+                        set,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Whether `who` may place a `c` stone on board `b`, set `set`; on success the space
+    /// (normal spaces) it goes to.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn check_place(
+        &self,
+        s: &State,
+        who: Seat,
+        c: Colour,
+        b: usize,
+        set: u8,
+        forbid: Option<Animal>,
+        skunk: bool,
+    ) -> Result<usize, Illegal> {
+        let board = &s.boards[who.index()][b];
+        let animal = s.animals[b];
+        let layout = self.components.layout(animal);
+        if board.spirit {
+            return Err(Illegal::BoardClosed(animal));
+        }
+        if s.coyote == Some((who, b as u8)) && !skunk {
+            return Err(Illegal::CoyoteBlocks(animal));
+        }
+        if forbid == Some(animal) {
+            return Err(Illegal::PorcupineSameBoard(animal));
+        }
+        if c.is_spirit() {
+            return Ok(usize::MAX);
+        }
+        if layout.spaces == 0 {
+            return Err(Illegal::NestOnly);
+        }
+        let Some(set_layout) = layout.sets.get(set as usize) else {
+            return Err(Illegal::NoSuchSet(animal, set));
+        };
+        let start = set_layout.start as usize;
+        let range = start..start + set_layout.size as usize;
+        let space = if layout.leftmost {
+            let first = board.spaces[..layout.spaces as usize]
+                .iter()
+                .position(|x| x.is_none());
+            match first {
+                Some(i) if range.contains(&i) => i,
+                Some(_) => return Err(Illegal::Leftmost(animal)),
+                None => return Err(Illegal::SetFull(animal)),
+            }
+        } else {
+            match board.spaces[range.clone()].iter().position(|x| x.is_none()) {
+                Some(i) => start + i,
+                None => return Err(Illegal::SetFull(animal)),
+            }
+        };
+        let stones = board.spaces[range].iter().flatten();
+        let ok = match set_layout.rule {
+            ColourRule::Any => true,
+            ColourRule::Same => stones.clone().all(|&x| x == c),
+            ColourRule::Different => stones.clone().all(|&x| x != c),
+            ColourRule::TwoColours => {
+                let mut seen = [false; Colour::NUM];
+                seen[c.index()] = true;
+                stones.clone().for_each(|x| seen[x.index()] = true);
+                seen.iter().filter(|&&x| x).count() <= 2
+            }
+        };
+        if !ok {
+            return Err(Illegal::ColourRule(animal, set_layout.rule));
+        }
+        Ok(space)
+    }
+
+    /// Calls `f` with each stone that may be taken off `owner`'s board `b`. Stones of one
+    /// colour in a set whose spaces are interchangeable are offered once.
+    fn removals(
+        &self,
+        s: &State,
+        owner: Seat,
+        b: usize,
+        spirits_too: bool,
+        f: &mut impl FnMut(Action),
+    ) {
+        let Some(&animal) = s.animals.get(b) else {
+            return;
+        };
+        let board = &s.boards[owner.index()][b];
+        let layout = self.components.layout(animal);
+        for set in &layout.sets {
+            let start = set.start as usize;
+            for i in start..start + set.size as usize {
+                let Some(c) = board.spaces[i] else { continue };
+                let first_of_colour = board.spaces[start..i].iter().all(|x| *x != Some(c));
+                if layout.leftmost || first_of_colour {
+                    f(Action::Remove {
+                        owner,
+                        animal,
+                        spot: Spot::Space(i as u8),
+                        stone: c,
+                    });
+                }
+            }
+        }
+        if spirits_too && board.spirit {
+            f(Action::Remove {
+                owner,
+                animal,
+                spot: Spot::SpiritSpace,
+                stone: Colour::Spirit,
+            });
+        }
+        for c in board.nest.colours() {
+            if spirits_too || !c.is_spirit() {
+                f(Action::Remove {
+                    owner,
+                    animal,
+                    spot: Spot::Nest,
+                    stone: c,
+                });
+            }
+        }
+    }
+
+    // ----- applying ----------------------------------------------------------------------
+
+    /// Applies a legal action and runs the automatic steps that follow.
+    pub fn play(&self, s: &mut State, a: Action) {
+        let Some(&step) = s.steps.last() else { return };
+        match (step, a) {
+            (Step::ChooseAnimal, Action::Animal(x)) => {
+                let _ = s.animals.try_push(x);
+                if s.animals.is_full() {
+                    s.steps.pop();
+                }
+            }
+            (Step::RevealTop(p), Action::Reveal(card)) => {
+                s.steps.pop();
+                s.piles[p as usize][0] = Some(card);
+                let n = &mut s.unseen[card.index()];
+                *n = n.saturating_sub(1);
+            }
+            (Step::SetupBowl(n), Action::Draw(c)) | (Step::Draw { n, .. }, Action::Draw(c)) => {
+                s.steps.pop();
+                if s.bag.take(c) {
+                    match step {
+                        Step::Draw {
+                            to: Dest::Hand(w), ..
+                        } => s.hands[w.index()].add(c, 1),
+                        Step::Draw {
+                            to: Dest::Nest(w), ..
+                        } => {
+                            if let Some(b) = s.board_of(Animal::Packrat) {
+                                s.boards[w.index()][b].nest.add(c, 1);
+                            }
+                        }
+                        Step::Draw { to: Dest::Pool, .. } => s.pool.add(c, 1),
+                        _ => s.bowl.add(c, 1),
+                    }
+                }
+                if n > 1 {
+                    let rest = match step {
+                        Step::Draw { to, .. } => Step::Draw { n: n - 1, to },
+                        _ => Step::SetupBowl(n - 1),
+                    };
+                    s.push_steps(&[rest]);
+                }
+            }
+            (Step::ChooseTile, Action::Tile(t)) => {
+                s.steps.pop();
+                self.do_tile(s, t);
+            }
+            (Step::ChooseTile, Action::Pass(t)) => {
+                s.steps.pop();
+                flip(s, s.current, t);
+            }
+            (Step::ChooseTile, Action::PassWithoutTile) => {
+                s.steps.pop();
+            }
+            (Step::Take { who, n, from, only }, Action::Take(c)) => {
+                s.steps.pop();
+                let taken = match from {
+                    Source::Bowl => s.bowl.take(c),
+                    Source::Bag => s.bag.take(c),
+                    Source::Pool => s.pool.take(c),
+                };
+                if taken {
+                    s.hands[who.index()].add(c, 1);
+                }
+                if n > 1 {
+                    s.push_steps(&[Step::Take {
+                        who,
+                        n: n - 1,
+                        from,
+                        only,
+                    }]);
+                }
+            }
+            (Step::Place { who, forbid, skunk }, Action::Place { stone, animal, set }) => {
+                self.place(s, who, stone, animal, set, forbid, skunk);
+            }
+            (Step::MayMoveCoyote(who), Action::KeepCoyote) => {
+                s.steps.pop();
+                let _ = who;
+            }
+            (Step::MayMoveCoyote(who), Action::MoveCoyote(animal)) => {
+                s.steps.pop();
+                self.move_coyote(s, who, animal);
+            }
+            (Step::ChooseCard(who), Action::UseCard { pile, card }) => {
+                s.steps.pop();
+                self.use_card(s, who, pile, card);
+            }
+            (Step::BadgerReturn(_), Action::Remove { .. })
+            | (Step::RemoveOwn { to_bag: false, .. }, Action::Remove { .. }) => {
+                s.steps.pop();
+                if let Some(c) = take_off(s, a) {
+                    s.bowl.add(c, 1);
+                }
+            }
+            (Step::RemoveOwn { to_bag: true, .. }, Action::Remove { .. }) => {
+                s.steps.pop();
+                if let Some(c) = take_off(s, a) {
+                    s.bag.add(c, 1);
+                }
+            }
+            (Step::RaccoonTake(who), Action::Remove { .. }) => {
+                s.steps.pop();
+                if let Some(c) = take_off(s, a) {
+                    s.hands[who.index()].add(c, 1);
+                }
+            }
+            (Step::ReturnOne(_), Action::Return(c)) => {
+                s.steps.pop();
+                if s.bowl.take(c) {
+                    s.bag.add(c, 1);
+                }
+            }
+            (Step::FoxGive(who), Action::Give(c)) => {
+                s.steps.pop();
+                let opp = State::opponent(who);
+                if s.bowl.take(c) {
+                    s.hands[opp.index()].add(c, 1);
+                }
+                s.push_steps(&[place(opp)]);
+            }
+            (Step::OrcaTake(who), Action::TakeAll(c)) => {
+                s.steps.pop();
+                let n = s.bowl.get(c);
+                s.bowl.0[c.index()] = 0;
+                s.hands[who.index()].add(c, n);
+                s.push_steps(&[place(who), Step::OrcaReturn(State::opponent(who))]);
+            }
+            (Step::OrcaReturn(_), Action::ReturnAll(c)) => {
+                s.steps.pop();
+                let n = s.bowl.get(c);
+                s.bowl.0[c.index()] = 0;
+                s.bag.add(c, n);
+            }
+            (Step::Elk(who), Action::ElkTwoStones) => {
+                s.steps.pop();
+                s.push_steps(&[take(who, 2, Only::Regular), place(who)]);
+            }
+            (Step::Elk(who), Action::ElkSpiritStone) => {
+                s.steps.pop();
+                s.push_steps(&[take(who, 1, Only::Spirit), place(who), Step::ExtraTurn(who)]);
+            }
+            (Step::Porcupine(who), Action::Empty(animal)) => {
+                s.steps.pop();
+                if let Some(b) = s.board_of(animal) {
+                    let board = &mut s.boards[who.index()][b];
+                    let mut hand = Stones::default();
+                    board.count_into(&mut hand);
+                    *board = Board::default();
+                    hand.pour_into(&mut s.hands[who.index()]);
+                }
+                s.push_steps(&[Step::Place {
+                    who,
+                    forbid: Some(animal),
+                    skunk: false,
+                }]);
+            }
+            (Step::SpiderName(who), Action::Name(c)) => {
+                s.steps.pop();
+                s.push_steps(&[
+                    Step::Draw {
+                        n: 8,
+                        to: Dest::Pool,
+                    },
+                    Step::SpiderResolve(who, c),
+                    place(who),
+                ]);
+            }
+            (Step::SquirrelMore(who), Action::DrawAnother) => {
+                s.steps.pop();
+                s.push_steps(&[
+                    Step::Draw {
+                        n: 1,
+                        to: Dest::Pool,
+                    },
+                    Step::SquirrelMore(who),
+                ]);
+            }
+            (Step::SquirrelMore(who), Action::StopDrawing) => {
+                s.steps.pop();
+                let opp = State::opponent(who);
+                s.push_steps(&[
+                    pool_take(who),
+                    place(who),
+                    pool_take(opp),
+                    place(opp),
+                    Step::ReturnPool,
+                ]);
+            }
+            _ => return,
+        }
+        self.advance(s);
+    }
+
+    fn do_tile(&self, s: &mut State, t: Tile) {
+        let me = s.current;
+        flip(s, me, t);
+        match t {
+            Tile::TakeOne => {
+                if s.face_down[me.index()] & TAKE_ONE_BITS == TAKE_ONE_BITS {
+                    // Flipping the second Take One Stone completes the Coyote picture.
+                    s.push_steps(&[take(me, 1, Only::Any), place(me), Step::MayMoveCoyote(me)]);
+                } else {
+                    s.push_steps(&[take(me, 1, Only::Any), place(me)]);
+                }
+            }
+            Tile::TakeTwo => s.push_steps(&[take(me, 2, Only::Any), place(me)]),
+            Tile::AddTwo => s.push_steps(&[draw_to_bowl(2), take(me, 1, Only::Any), place(me)]),
+            Tile::AddThree => s.push_steps(&[draw_to_bowl(3), Step::MayMoveCoyote(me)]),
+            Tile::Recover => {
+                // All six come face up, this one included: were it flipped down after use, a
+                // player could never recover again and would be stuck once the rest were used.
+                s.face_down[me.index()] = 0;
+                s.push_steps(&[Step::ChooseCard(me)]);
+            }
+        }
+    }
+
+    fn use_card(&self, s: &mut State, me: Seat, pile: u8, card: Card) {
+        let opp = State::opponent(me);
+        let mut steps = arrayvec::ArrayVec::<Step, 8>::new();
+        let take1 = take(me, 1, Only::Any);
+        match card {
+            Card::Badger => steps.extend([Step::MayMoveCoyote(me), Step::BadgerReturn(me)]),
+            Card::Bear => steps.push(Step::BearCycle(me)),
+            Card::Bison => steps.extend([draw_to_bowl(3), take1, place(me), Step::ReturnOne(me)]),
+            Card::Cougar => steps.extend([draw_to_bowl(2), take(me, 2, Only::Any), place(me)]),
+            Card::Deer => steps.extend([
+                Step::RemoveOwn {
+                    who: me,
+                    to_bag: false,
+                },
+                take(me, 2, Only::Any),
+                place(me),
+            ]),
+            Card::Eagle => steps.extend([take1, place(me), Step::ExtraTurn(me)]),
+            Card::Elk => steps.push(Step::Elk(me)),
+            Card::Fox => steps.extend([draw_to_bowl(4), take1, place(me), Step::FoxGive(me)]),
+            Card::Orca => steps.extend([draw_to_bowl(5), Step::OrcaTake(me)]),
+            Card::Porcupine => steps.push(Step::Porcupine(me)),
+            Card::Raccoon => steps.extend([Step::RaccoonTake(me), place(me), draw_to_bowl(3)]),
+            Card::Ram => steps.extend([
+                Step::Draw {
+                    n: 2,
+                    to: Dest::Hand(me),
+                },
+                place(me),
+            ]),
+            Card::Seal => steps.extend([
+                Step::RemoveOwn {
+                    who: me,
+                    to_bag: true,
+                },
+                Step::Draw {
+                    n: 3,
+                    to: Dest::Hand(me),
+                },
+                place(me),
+            ]),
+            Card::Skunk => steps.extend([
+                take1,
+                Step::Place {
+                    who: me,
+                    forbid: None,
+                    skunk: true,
+                },
+            ]),
+            Card::Spider => steps.push(Step::SpiderName(me)),
+            Card::Squirrel => steps.extend([
+                Step::Draw {
+                    n: 1,
+                    to: Dest::Pool,
+                },
+                Step::SquirrelMore(me),
+            ]),
+            Card::Vulture => steps.extend([
+                Step::VultureReturn,
+                Step::Draw {
+                    n: 1,
+                    to: Dest::Hand(me),
+                },
+                place(me),
+            ]),
+            Card::Wolf => steps.extend([draw_to_bowl(4), take1, place(me)]),
+        }
+        let _ = opp;
+        let _ = steps.try_push(Step::CardToBottom(pile));
+        s.push_steps(&steps);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn place(
+        &self,
+        s: &mut State,
+        who: Seat,
+        c: Colour,
+        animal: Animal,
+        set: u8,
+        forbid: Option<Animal>,
+        skunk: bool,
+    ) {
+        let Some(b) = s.board_of(animal) else { return };
+        let Ok(space) = self.check_place(s, who, c, b, set, forbid, skunk) else {
+            return;
+        };
+        if !s.hands[who.index()].take(c) {
+            return;
+        }
+        let blocked = s.coyote == Some((who, b as u8));
+        // Skunk's permission is for the one stone it took.
+        if let Some(Step::Place { skunk, .. }) = s.steps.last_mut() {
+            *skunk = false;
+        }
+        let board = &mut s.boards[who.index()][b];
+        if c.is_spirit() {
+            board.spirit = true;
+            return;
+        }
+        board.spaces[space] = Some(c);
+        let layout = self.components.layout(animal);
+        let set_index = layout
+            .sets
+            .iter()
+            .position(|st| (st.start as usize..(st.start + st.size) as usize).contains(&space))
+            .unwrap_or(0);
+        let complete = |board: &Board, i: usize| {
+            let st = layout.sets[i];
+            board.spaces[st.start as usize..(st.start + st.size) as usize]
+                .iter()
+                .all(|x| x.is_some())
+        };
+        let board = &s.boards[who.index()][b];
+        let set_done = complete(board, set_index);
+        let all_done = set_done && (0..layout.sets.len()).all(|i| complete(board, i));
+        if layout.coyote_spaces & (1 << space) != 0 || (skunk && blocked) {
+            s.push_steps(&[Step::MayMoveCoyote(who)]);
+        }
+        match animal {
+            Animal::Bullfrog if set_done => {
+                s.push_steps(&[draw_to_bowl(3), take(who, 2, Only::Any)])
+            }
+            Animal::Otter if all_done => s.push_steps(&[Step::Take {
+                who,
+                n: 1,
+                from: Source::Bag,
+                only: Only::Any,
+            }]),
+            Animal::Jackrabbit if all_done => {
+                let _ = s.extra_turns.try_push(who);
+                s.push_steps(&[Step::MayMoveCoyote(who)]);
+            }
+            Animal::Moth if all_done => self.moth(s, who),
+            _ => {}
+        }
+    }
+
+    /// Moth completed: use a face-up Spirit Power; a card being resolved goes to the bottom
+    /// of its pile first.
+    fn moth(&self, s: &mut State, who: Seat) {
+        let active = s
+            .steps
+            .iter()
+            .rposition(|st| matches!(st, Step::CardToBottom(_)));
+        s.push_steps(&[Step::ChooseCard(who)]);
+        if let Some(i) = active {
+            if let Step::CardToBottom(p) = s.steps.remove(i) {
+                card_to_bottom(s, p);
+            }
+        }
+    }
+
+    fn move_coyote(&self, s: &mut State, who: Seat, animal: Animal) {
+        let Some(b) = s.board_of(animal) else { return };
+        s.coyote = Some((State::opponent(who), b as u8));
+        // Packrat: a random stone into the mover's Nest, unless its Spirit space is filled.
+        if let Some(p) = s.board_of(Animal::Packrat) {
+            if !s.boards[who.index()][p].spirit {
+                s.push_steps(&[Step::Draw {
+                    n: 1,
+                    to: Dest::Nest(who),
+                }]);
+            }
+        }
+    }
+
+    /// Runs automatic steps and skips decisions nobody can make, until a seat or chance must
+    /// decide or the game is over.
+    pub(crate) fn advance(&self, s: &mut State) {
+        while let Some(&step) = s.steps.last() {
+            match step {
+                Step::ChooseAnimal => return,
+                Step::RevealTop(p) => {
+                    if s.piles[p as usize][0].is_some() || s.unseen.iter().all(|&n| n == 0) {
+                        s.steps.pop();
+                    } else {
+                        return;
+                    }
+                }
+                Step::SetupBowl(n) => {
+                    if n == 0 || s.bag.regular() == 0 {
+                        s.steps.pop();
+                    } else {
+                        return;
+                    }
+                }
+                Step::Draw { n, .. } => {
+                    if n == 0 || s.bag.total() == 0 {
+                        s.steps.pop();
+                    } else {
+                        return;
+                    }
+                }
+                Step::ChooseTile => return,
+                Step::Take { from, only, .. } => {
+                    let src = self.source(s, from);
+                    if src.colours().any(|c| allowed(c, only)) {
+                        return;
+                    }
+                    s.steps.pop();
+                }
+                Step::Place { who, forbid, skunk } => {
+                    // A stone that cannot be placed goes to the bowl.
+                    let hand = s.hands[who.index()];
+                    for c in hand.colours() {
+                        let mut any = false;
+                        self.placements(s, who, c, forbid, skunk, &mut |_| any = true);
+                        if !any {
+                            let n = hand.get(c);
+                            s.hands[who.index()].0[c.index()] = 0;
+                            s.bowl.add(c, n);
+                        }
+                    }
+                    if s.hands[who.index()].total() > 0 {
+                        return;
+                    }
+                    s.steps.pop();
+                }
+                Step::MayMoveCoyote(_) | Step::ChooseCard(_) | Step::Elk(_) => {
+                    if matches!(step, Step::ChooseCard(_)) && s.piles.iter().all(|p| p[0].is_none())
+                    {
+                        s.steps.pop();
+                    } else {
+                        return;
+                    }
+                }
+                Step::SpiderName(_) | Step::SquirrelMore(_) => return,
+                Step::BadgerReturn(_)
+                | Step::RemoveOwn { .. }
+                | Step::RaccoonTake(_)
+                | Step::ReturnOne(_)
+                | Step::FoxGive(_)
+                | Step::OrcaTake(_)
+                | Step::OrcaReturn(_)
+                | Step::Porcupine(_) => {
+                    // Complete as much of the card as you can: skip what cannot be done.
+                    let mut any = false;
+                    self.legal_any(s, &mut any);
+                    if any {
+                        return;
+                    }
+                    s.steps.pop();
+                }
+                Step::CardToBottom(p) => {
+                    s.steps.pop();
+                    card_to_bottom(s, p);
+                }
+                Step::SpiderResolve(who, c) => {
+                    s.steps.pop();
+                    let n = s.pool.get(c);
+                    s.pool.0[c.index()] = 0;
+                    s.hands[who.index()].add(c, n);
+                    let mut pool = s.pool;
+                    pool.pour_into(&mut s.bag);
+                    s.pool = pool;
+                }
+                Step::ReturnPool => {
+                    s.steps.pop();
+                    let mut pool = s.pool;
+                    pool.pour_into(&mut s.bag);
+                    s.pool = pool;
+                }
+                Step::BearCycle(who) => {
+                    s.steps.pop();
+                    let n = s.bowl.total() as u8;
+                    let mut bowl = s.bowl;
+                    bowl.pour_into(&mut s.bag);
+                    s.bowl = bowl;
+                    s.push_steps(&[draw_to_bowl(n), take(who, 1, Only::Any), place(who)]);
+                }
+                Step::VultureReturn => {
+                    s.steps.pop();
+                    let mut bowl = s.bowl;
+                    bowl.pour_into(&mut s.bag);
+                    s.bowl = bowl;
+                }
+                Step::ExtraTurn(who) => {
+                    s.steps.pop();
+                    let _ = s.extra_turns.try_push(who);
+                }
+                Step::EndTurn => {
+                    s.steps.pop();
+                    s.turns = s.turns.saturating_add(1);
+                    if !s.extra_turns.is_empty() {
+                        let next = s.extra_turns.remove(0);
+                        start_turn(s, next);
+                    } else if s.spirits_out(self.spirit_stones()) >= 5
+                        || s.face_down.iter().all(|&d| d == ALL_TILES)
+                    {
+                        s.over = true;
+                        return;
+                    } else {
+                        s.normal = State::opponent(s.normal);
+                        start_turn(s, s.normal);
+                    }
+                }
+            }
+        }
+    }
+
+    fn legal_any(&self, s: &State, any: &mut bool) {
+        self.each_legal(s, &mut |_| *any = true);
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self, s: &State) -> bool {
+        s.over
+    }
+
+    /// The jackrabbit option.
+    pub(crate) fn printed_jackrabbit(&self) -> bool {
+        self.options.jackrabbit_printed_3
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+}
+
+fn allowed(c: Colour, only: Only) -> bool {
+    match only {
+        Only::Any => true,
+        Only::Regular => !c.is_spirit(),
+        Only::Spirit => c.is_spirit(),
+    }
+}
+
+fn take(who: Seat, n: u8, only: Only) -> Step {
+    Step::Take {
+        who,
+        n,
+        from: Source::Bowl,
+        only,
+    }
+}
+
+fn pool_take(who: Seat) -> Step {
+    Step::Take {
+        who,
+        n: 1,
+        from: Source::Pool,
+        only: Only::Any,
+    }
+}
+
+fn place(who: Seat) -> Step {
+    Step::Place {
+        who,
+        forbid: None,
+        skunk: false,
+    }
+}
+
+fn draw_to_bowl(n: u8) -> Step {
+    Step::Draw { n, to: Dest::Bowl }
+}
+
+fn start_turn(s: &mut State, seat: Seat) {
+    s.current = seat;
+    s.push_steps(&[Step::ChooseTile, Step::EndTurn]);
+}
+
+fn flip(s: &mut State, seat: Seat, t: Tile) {
+    let down = &mut s.face_down[seat.index()];
+    match t {
+        Tile::TakeOne => {
+            if *down & 1 == 0 {
+                *down |= 1;
+            } else {
+                *down |= 2;
+            }
+        }
+        _ => *down |= tile_bit(t),
+    }
+}
+
+fn card_to_bottom(s: &mut State, p: u8) {
+    let pile = &mut s.piles[p as usize];
+    pile.rotate_left(1);
+    if pile[0].is_none() {
+        s.push_steps(&[Step::RevealTop(p)]);
+    }
+}
+
+/// Takes the stone an [`Action::Remove`] names off its board; returns its colour.
+fn take_off(s: &mut State, a: Action) -> Option<Colour> {
+    let Action::Remove {
+        owner,
+        animal,
+        spot,
+        ..
+    } = a
+    else {
+        return None;
+    };
+    let b = s.board_of(animal)?;
+    let board = &mut s.boards[owner.index()][b];
+    match spot {
+        Spot::Space(i) => {
+            let i = i as usize;
+            let c = board.spaces.get_mut(i)?.take()?;
+            Some(c)
+        }
+        Spot::SpiritSpace => {
+            if board.spirit {
+                board.spirit = false;
+                Some(Colour::Spirit)
+            } else {
+                None
+            }
+        }
+        Spot::Nest => {
+            let Action::Remove { stone, .. } = a else {
+                return None;
+            };
+            board.nest.take(stone).then_some(stone)
+        }
+    }
+}

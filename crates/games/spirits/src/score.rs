@@ -1,0 +1,162 @@
+//! Scoring: each animal board's points, doubled by a Spirit Stone, and the tie-break.
+
+use sylvan_engine::{rank_by, Score, Seat};
+
+use crate::components::{Animal, Colour, Scoring};
+use crate::rules::Spirits;
+use crate::state::{Board, State};
+
+impl Spirits {
+    /// The points `seat` earns for board `b` (index into the five animals), Spirit Stone
+    /// doubling included.
+    pub fn board_points(&self, s: &State, seat: Seat, b: usize) -> i32 {
+        let animal = s.animals[b];
+        let layout = self.components.layout(animal);
+        let board = &s.boards[seat.index()][b];
+        let stones = || board.spaces[..layout.spaces as usize].iter().flatten();
+        let n = stones().count() as i32;
+        let set_done = |i: usize| {
+            let st = layout.sets[i];
+            board.spaces[st.start as usize..(st.start + st.size) as usize]
+                .iter()
+                .all(|x| x.is_some())
+        };
+        let base = match &layout.scoring {
+            Scoring::PerStone(p) => p * n,
+            Scoring::Sets {
+                points,
+                all_bonus,
+                printed,
+            } => {
+                let points = match (animal, printed) {
+                    (Animal::Jackrabbit, Some(p)) if self.printed_jackrabbit() => p,
+                    _ => points,
+                };
+                let done: Vec<bool> = (0..layout.sets.len()).map(set_done).collect();
+                let sum: i32 = points
+                    .iter()
+                    .zip(&done)
+                    .filter(|(_, &d)| d)
+                    .map(|(p, _)| p)
+                    .sum();
+                sum + if done.iter().all(|&d| d) {
+                    *all_bonus
+                } else {
+                    0
+                }
+            }
+            Scoring::Track(track) => {
+                if n == 0 {
+                    0
+                } else {
+                    track[(n as usize - 1).min(track.len() - 1)]
+                }
+            }
+            Scoring::Condor { per_stone, a, b } => {
+                let pair = |(spaces, points): &([u8; 2], i32)| match (
+                    board.spaces[spaces[0] as usize],
+                    board.spaces[spaces[1] as usize],
+                ) {
+                    (Some(x), Some(y)) if x == y => *points,
+                    _ => 0,
+                };
+                per_stone * n + pair(a) + pair(b)
+            }
+            Scoring::Gila {
+                per_stone,
+                balanced,
+            } => {
+                let mut counts = [0i32; Colour::NUM];
+                stones().for_each(|c| counts[c.index()] += 1);
+                let used: Vec<i32> = counts.into_iter().filter(|&k| k > 0).collect();
+                if used.len() == 2 && used[0] == used[1] {
+                    balanced * n
+                } else {
+                    per_stone * n
+                }
+            }
+            Scoring::Moose { per_stone, more } => {
+                let theirs = s.boards[State::opponent(seat).index()][b].spaces
+                    [..layout.spaces as usize]
+                    .iter()
+                    .flatten()
+                    .count() as i32;
+                if n > theirs {
+                    more * n
+                } else {
+                    per_stone * n
+                }
+            }
+            Scoring::Nest { normal, spirit } => {
+                // The Nest is not doubled by the Spirit Stone space.
+                let sp = board.nest.get(Colour::Spirit) as i32;
+                return normal * (board.nest.total() as i32 - sp) + spirit * sp;
+            }
+            Scoring::Raven => n * spirit_stones_of(&s.boards[seat.index()]),
+        };
+        if board.spirit {
+            base * 2
+        } else {
+            base
+        }
+    }
+
+    /// Each seat's total and per-animal breakdown, and the ranking with the rulebook's
+    /// tie-break: on a tie, the player with Coyote on one of their boards loses.
+    pub fn score(&self, s: &State) -> Score {
+        let mut totals = vec![0; 2];
+        let mut breakdown = vec![Vec::new(), Vec::new()];
+        for seat in [Seat(0), Seat(1)] {
+            for (b, &animal) in s.animals.iter().enumerate() {
+                let p = self.board_points(s, seat, b);
+                totals[seat.index()] += p;
+                breakdown[seat.index()].push((animal.name().into(), p));
+            }
+        }
+        let coyote_owner = s.coyote.map(|(seat, _)| seat);
+        let (ranking, winners) =
+            rank_by(2, |seat| (totals[seat.index()], coyote_owner != Some(seat)));
+        Score {
+            over: s.over,
+            totals,
+            breakdown,
+            ranking,
+            winners: if s.over { winners } else { Vec::new() },
+        }
+    }
+
+    /// The highest score a board can reach under its layout, doubling included; `None` where
+    /// the rulebook says "varies" (Packrat, Raven).
+    pub fn max_points(&self, animal: Animal) -> Option<i32> {
+        let layout = self.components.layout(animal);
+        let n = layout.spaces as i32;
+        let base = match &layout.scoring {
+            Scoring::PerStone(p) => p * n,
+            Scoring::Sets {
+                points,
+                all_bonus,
+                printed,
+            } => {
+                let points = match printed {
+                    Some(p) if self.printed_jackrabbit() && animal == Animal::Jackrabbit => p,
+                    _ => points,
+                };
+                points.iter().sum::<i32>() + all_bonus
+            }
+            Scoring::Track(t) => t.iter().copied().max().unwrap_or(0),
+            Scoring::Condor { per_stone, a, b } => per_stone * n + a.1 + b.1,
+            Scoring::Gila { balanced, .. } => balanced * n,
+            Scoring::Moose { more, .. } => more * n,
+            Scoring::Nest { .. } | Scoring::Raven => return None,
+        };
+        Some(base * 2)
+    }
+}
+
+/// Spirit Stones a player has on all their boards: bonus spaces and the Nest.
+pub fn spirit_stones_of(boards: &[Board; 5]) -> i32 {
+    boards
+        .iter()
+        .map(|b| i32::from(b.spirit) + b.nest.get(Colour::Spirit) as i32)
+        .sum()
+}
