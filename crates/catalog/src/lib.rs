@@ -103,8 +103,8 @@ impl Default for Catalog {
 impl Catalog {
     /// Every implemented game: what the `sylvan` binary and the engine protocol offer.
     pub fn standard() -> Catalog {
-        let catalog = Catalog::empty();
-        #[allow(clippy::let_and_return)]
+        let mut catalog = Catalog::empty();
+        catalog.register::<sylvan_spirits::Spirits>();
         catalog
     }
 
@@ -203,4 +203,41 @@ pub(crate) fn test_catalog() -> Catalog {
     let mut catalog = Catalog::empty();
     catalog.register::<sylvan_engine::testing::Nim>();
     catalog
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_standard_catalog_has_spirits_and_not_the_test_game() {
+        let catalog = Catalog::standard();
+        assert_eq!(catalog.names(), vec!["spirits-of-the-wild"]);
+        assert!(catalog.get("nim").is_err());
+        let (info, options) = &games()[0];
+        assert_eq!(info.title, "Spirits of the Wild: Awakening");
+        assert_eq!(options["set"], "First Steps");
+    }
+
+    #[test]
+    fn spirits_plays_to_the_end_through_json_and_replays() {
+        let mut game = new_game("spirits-of-the-wild", 2, 9, &Value::Null, true, None)
+            .expect("defaults are valid");
+        let mut events = 0;
+        while !game.status().over() {
+            let legal = game.legal();
+            assert!(legal.iter().all(|l| l.weight.is_none()), "auto chance");
+            let pick = legal[game.status().decisions as usize % legal.len()]
+                .action
+                .clone();
+            events += game.apply_json(&pick, Audience::All).expect("listed").len();
+        }
+        assert!(events > 0);
+        let record = game.record();
+        let loaded = Catalog::standard()
+            .load(&record, false, None)
+            .expect("replays");
+        assert_eq!(loaded.score(), game.score());
+        assert_eq!(loaded.history(Audience::All).len(), record.actions.len());
+    }
 }
