@@ -18,6 +18,9 @@ pub trait GameKind: Send + Sync {
     /// The default options as JSON.
     fn default_options(&self) -> Value;
 
+    /// A boxed copy of this kind (so that a [`Catalog`](crate::Catalog) can be cloned).
+    fn clone_box(&self) -> Box<dyn GameKind>;
+
     /// Starts a game; see [`Catalog::new_game`](crate::Catalog::new_game).
     fn new_game(
         &self,
@@ -142,6 +145,10 @@ impl<G: Game + 'static> GameKind for Kind<G> {
 
     fn default_options(&self) -> Value {
         serde_json::to_value(G::Options::default()).unwrap_or(Value::Null)
+    }
+
+    fn clone_box(&self) -> Box<dyn GameKind> {
+        Box::new(Kind::<G>::new())
     }
 
     fn new_game(

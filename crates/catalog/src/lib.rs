@@ -94,6 +94,14 @@ impl std::fmt::Debug for Catalog {
     }
 }
 
+impl Clone for Catalog {
+    fn clone(&self) -> Self {
+        Catalog {
+            kinds: self.kinds.iter().map(|k| k.clone_box()).collect(),
+        }
+    }
+}
+
 impl Default for Catalog {
     fn default() -> Self {
         Catalog::standard()

@@ -129,7 +129,11 @@ impl Engine {
     /// per request to `output` and flushing after each. Lines over [`MAX_LINE`] bytes are
     /// answered with a `parse` error without being held in memory; so are lines that are not
     /// UTF-8.
-    pub fn serve(&mut self, input: &mut impl BufRead, output: &mut impl Write) -> io::Result<()> {
+    pub fn serve(
+        &mut self,
+        input: &mut (impl BufRead + ?Sized),
+        output: &mut (impl Write + ?Sized),
+    ) -> io::Result<()> {
         let mut line = Vec::new();
         while !self.quit {
             line.clear();
@@ -354,7 +358,7 @@ fn u64_field(request: &Map<String, Value>, name: &str) -> Result<u64, ProtocolEr
 /// Reads one line into `buf`, keeping at most `cap` bytes (plus the newline) in memory.
 /// Returns (end of input reached, line longer than `cap`).
 fn read_line_capped(
-    input: &mut impl BufRead,
+    input: &mut (impl BufRead + ?Sized),
     buf: &mut Vec<u8>,
     cap: usize,
 ) -> io::Result<(bool, bool)> {
