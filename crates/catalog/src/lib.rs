@@ -173,6 +173,12 @@ impl Catalog {
     /// Rebuilds a game from a record through the checked apply. A record of an unknown game,
     /// with bad options, or with a malformed or illegal decision is a [`CatalogError::BadRecord`]
     /// naming the decision (1-based) and the rule.
+    ///
+    /// The chance generator is `GameRng::seeded(record.seed)` (0 without a seed). With
+    /// `auto_chance` it is advanced at every recorded chance point as if it had drawn it, so a
+    /// game recorded with auto_chance goes on exactly as it would have; chance points after the
+    /// last recorded decision are then resolved, so the loaded game may hold more decisions than
+    /// the record. Without `auto_chance` the game stops exactly where the record ends.
     pub fn load(
         &self,
         record: &Record,

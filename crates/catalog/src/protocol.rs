@@ -1,6 +1,18 @@
 //! The engine protocol, version 1 (`design/protocol.md`): one JSON request per line in, one
 //! JSON response per line out.
 //!
+//! Choices the specification leaves open, made here:
+//! - `seed` and `players` are required in `new` (only `options` and `auto_chance` are optional);
+//!   a missing field is a `parse` error.
+//! - `view` with a seat that is not at the table is a `parse` error (a field with a bad value);
+//!   a missing `seat` means the spectator, like `null`.
+//! - `load` works with or without a game in progress; the loaded game keeps the session's
+//!   `auto_chance` (true before any `new`). A record that is not a JSON object is a `parse`
+//!   error; an object that is not a record, names an unknown game or does not replay is a
+//!   `bad_record`.
+//! - `list` adds `has_chance` and `hidden_information` to each game.
+//! - Events are worded by [`Audience::All`](crate::Audience::All).
+//!
 //! ```
 //! use sylvan_catalog::{protocol::Engine, Catalog};
 //!
