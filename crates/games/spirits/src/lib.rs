@@ -378,6 +378,53 @@ impl Game for Spirits {
         Spirits::score(self, s)
     }
 
+    fn events(
+        &self,
+        before: &State,
+        action: Action,
+        after: &State,
+        _viewer: Viewer,
+        out: &mut Vec<String>,
+    ) {
+        // Nothing in Spirits is secret between the players, so every viewer reads the same log.
+        match Spirits::actor(self, before) {
+            Actor::Seat(s) => out.push(format!("{s}: {action}")),
+            _ => out.push(action.to_string()),
+        }
+        for p in 0..2 {
+            let (b, a) = (before.piles[p], after.piles[p]);
+            if b[0].is_some() && a[2] == b[0] && a[0] != b[0] {
+                let side = if p == 0 { "left" } else { "right" };
+                out.push(format!(
+                    "{} goes to the bottom of the {side} pile",
+                    b[0].map(|c| c.name()).unwrap_or("")
+                ));
+            }
+        }
+        for seat in [Seat(0), Seat(1)] {
+            for c in after.returned[seat.index()].colours() {
+                let n = after.returned[seat.index()].get(c);
+                out.push(format!(
+                    "{seat} cannot place {n} {c} stone(s): back to the bowl"
+                ));
+            }
+        }
+        if after.over && !before.over {
+            let score = Spirits::score(self, after);
+            out.push(format!(
+                "The game ends: Player 1 {} points, Player 2 {} points",
+                score.totals[0], score.totals[1]
+            ));
+        } else if after.turns > before.turns && !after.over {
+            let extra = if after.current == after.normal {
+                ""
+            } else {
+                " (an extra turn)"
+            };
+            out.push(format!("{}'s turn{extra}", after.current));
+        }
+    }
+
     fn text(&self, view: &View) -> String {
         view.text()
     }

@@ -153,6 +153,7 @@ impl Spirits {
             normal: Seat(0),
             extra_turns: Default::default(),
             steps: Default::default(),
+            returned: Default::default(),
             turns: 0,
             over: false,
         };
@@ -538,6 +539,7 @@ impl Spirits {
     /// Applies a legal action and runs the automatic steps that follow.
     pub fn play(&self, s: &mut State, a: Action) {
         let Some(&step) = s.steps.last() else { return };
+        s.returned = Default::default();
         match (step, a) {
             (Step::ChooseAnimal, Action::Animal(x)) => {
                 let _ = s.animals.try_push(x);
@@ -964,6 +966,7 @@ impl Spirits {
                             let n = hand.get(c);
                             s.hands[who.index()].0[c.index()] = 0;
                             s.bowl.add(c, n);
+                            s.returned[who.index()].add(c, n);
                         }
                     }
                     if s.hands[who.index()].total() > 0 {

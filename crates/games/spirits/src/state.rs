@@ -254,6 +254,9 @@ pub struct State {
     pub extra_turns: ArrayVec<Seat, 8>,
     /// Pending steps, the next on top (last).
     pub steps: ArrayVec<Step, MAX_STEPS>,
+    /// Stones that went back to the bowl because they could not be placed, during the last
+    /// decision (for the log).
+    pub returned: [Stones; 2],
     /// Turns completed.
     pub turns: u16,
     /// Whether the game is over.

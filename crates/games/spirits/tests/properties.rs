@@ -1,0 +1,162 @@
+//! Properties over arbitrary input from outside: any action value, any text, any state JSON,
+//! any component file. Nothing panics; a rejected action leaves the state untouched.
+
+use proptest::prelude::*;
+use sylvan_engine::{Actor, Game, GameRng, Seat};
+use sylvan_spirits::components::DEFAULT_COMPONENTS;
+use sylvan_spirits::{Action, Animal, Card, Colour, Components, Options, Spirits, Spot, Tile};
+
+fn colour() -> impl Strategy<Value = Colour> {
+    (0..Colour::NUM).prop_map(|i| Colour::ALL[i])
+}
+fn animal() -> impl Strategy<Value = Animal> {
+    (0..Animal::NUM).prop_map(|i| Animal::ALL[i])
+}
+fn card() -> impl Strategy<Value = Card> {
+    (0..Card::NUM).prop_map(|i| Card::ALL[i])
+}
+fn tile() -> impl Strategy<Value = Tile> {
+    (0..Tile::NUM).prop_map(|i| Tile::ALL[i])
+}
+fn spot() -> impl Strategy<Value = Spot> {
+    prop_oneof![
+        any::<u8>().prop_map(Spot::Space),
+        Just(Spot::SpiritSpace),
+        Just(Spot::Nest)
+    ]
+}
+
+/// Any value of the action type, legal or not.
+fn action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        colour().prop_map(Action::Draw),
+        card().prop_map(Action::Reveal),
+        animal().prop_map(Action::Animal),
+        tile().prop_map(Action::Tile),
+        tile().prop_map(Action::Pass),
+        Just(Action::PassWithoutTile),
+        colour().prop_map(Action::Take),
+        (colour(), animal(), any::<u8>()).prop_map(|(stone, animal, set)| Action::Place {
+            stone,
+            animal,
+            set
+        }),
+        animal().prop_map(Action::MoveCoyote),
+        Just(Action::KeepCoyote),
+        (any::<u8>(), card()).prop_map(|(pile, card)| Action::UseCard { pile, card }),
+        (any::<u8>(), animal(), spot(), colour()).prop_map(|(o, animal, spot, stone)| {
+            Action::Remove {
+                owner: Seat(o),
+                animal,
+                spot,
+                stone,
+            }
+        }),
+        colour().prop_map(Action::Return),
+        colour().prop_map(Action::Give),
+        colour().prop_map(Action::TakeAll),
+        colour().prop_map(Action::ReturnAll),
+        colour().prop_map(Action::Name),
+        Just(Action::ElkTwoStones),
+        Just(Action::ElkSpiritStone),
+        animal().prop_map(Action::Empty),
+        Just(Action::DrawAnother),
+        Just(Action::StopDrawing),
+    ]
+}
+
+fn rules(set: usize) -> Spirits {
+    let sets = [
+        "First Steps",
+        "Coyote's Mischief",
+        "Condor's Challenge",
+        "Big and Small",
+        "River and Sea",
+        "random",
+    ];
+    Spirits::new(
+        2,
+        Options {
+            set: sets[set % sets.len()].into(),
+            ..Options::default()
+        },
+    )
+    .expect("valid")
+}
+
+/// A position `steps` random decisions into a seeded game (or its end).
+fn position(game: &Spirits, seed: u64, steps: usize) -> sylvan_spirits::State {
+    let mut s = game.initial_state();
+    let mut rng = GameRng::seeded(seed);
+    let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+    for _ in 0..steps {
+        let a = match game.actor(&s) {
+            Actor::Chance => {
+                game.chance_outcomes(&s, &mut outcomes);
+                rng.pick_weighted(&outcomes)
+            }
+            Actor::Seat(_) => {
+                game.legal_actions(&s, &mut actions);
+                actions[rng.below(actions.len() as u64) as usize]
+            }
+            Actor::Nobody => break,
+        };
+        game.apply(&mut s, a).expect("a listed action");
+    }
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn any_action_is_applied_or_rejected_cleanly(
+        set in 0usize..6, seed in any::<u64>(), steps in 0usize..120, a in action()
+    ) {
+        let game = rules(set);
+        let s = position(&game, seed, steps);
+        let mut checked = s.clone();
+        match game.apply(&mut checked, a) {
+            Ok(()) => game.check_invariants(&checked).map_err(TestCaseError::fail)?,
+            Err(e) => {
+                prop_assert_eq!(&checked, &s, "rejecting {:?} ({}) changed the state", a, e);
+                prop_assert!(!e.to_string().is_empty());
+            }
+        }
+        // The unchecked apply must not panic either, whatever it is given.
+        let mut unchecked = s.clone();
+        game.apply_unchecked(&mut unchecked, a);
+    }
+
+    #[test]
+    fn any_text_parses_or_is_rejected(set in 0usize..6, seed in any::<u64>(), text in ".{0,80}") {
+        let game = rules(set);
+        let s = position(&game, seed, 10);
+        if let Ok(a) = game.parse_action(&s, &text) {
+            // Parsed text names an action; applying it is checked.
+            let mut copy = s.clone();
+            let _ = game.apply(&mut copy, a);
+        }
+    }
+
+    #[test]
+    fn any_json_state_is_loaded_or_rejected(text in ".{0,200}") {
+        let _ = serde_json::from_str::<sylvan_spirits::State>(&text);
+        let _ = serde_json::from_str::<Action>(&text);
+    }
+
+    #[test]
+    fn mutated_component_files_are_validated(pos in 0usize..6000, byte in any::<u8>()) {
+        let mut bytes = DEFAULT_COMPONENTS.as_bytes().to_vec();
+        let i = pos % bytes.len();
+        bytes[i] = byte;
+        if let Ok(text) = String::from_utf8(bytes) {
+            if let Ok(c) = Components::from_toml(&text) {
+                // Whatever passes validation still describes the box.
+                prop_assert_eq!(c.stones.iter().map(|&n| n as u32).sum::<u32>(), 56);
+                prop_assert_eq!(c.cards.iter().map(|&n| n as u32).sum::<u32>(), 36);
+                prop_assert_eq!(c.layouts.len(), 15);
+            }
+        }
+    }
+}
