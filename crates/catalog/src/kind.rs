@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use sylvan_engine::{random_playout, Game, GameInfo, GameRng, Record, Score};
+use sylvan_engine::{random_playout, Actor, Game, GameInfo, GameRng, Record, Score};
 
 use crate::table::{Audience, DynGame, Table};
 use crate::{merge_options, CatalogError};
@@ -66,6 +66,10 @@ pub trait Playouts: Send + Sync {
     /// drawn from `GameRng::seeded(seed)`, and returns its outcome. The same seed always gives
     /// the same game.
     fn play(&self, seed: u64) -> PlayoutOutcome;
+
+    /// The record of the game [`play`](Playouts::play) plays with `seed`: the same decisions,
+    /// drawn the same way, so any game of a bulk run can be replayed and looked at alone.
+    fn record(&self, seed: u64) -> Record;
 }
 
 /// How one random game ended.
@@ -221,6 +225,36 @@ impl<G: Game> Playouts for Rules<G> {
             score: self.0.score(&state),
         }
     }
+
+    fn record(&self, seed: u64) -> Record {
+        let game = &self.0;
+        let mut record = Record::new(game, vec!["random".to_string(); game.players()], Some(seed));
+        let mut rng = GameRng::seeded(seed);
+        let mut state = game.initial_state();
+        let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+        // The same draws as `sylvan_engine::random_playout_from`, in the same order.
+        loop {
+            let action = match game.actor(&state) {
+                Actor::Nobody => return record,
+                Actor::Chance => {
+                    game.chance_outcomes(&state, &mut outcomes);
+                    if outcomes.is_empty() {
+                        return record;
+                    }
+                    rng.pick_weighted(&outcomes)
+                }
+                Actor::Seat(_) => {
+                    game.legal_actions(&state, &mut actions);
+                    if actions.is_empty() {
+                        return record;
+                    }
+                    actions[rng.below(actions.len() as u64) as usize]
+                }
+            };
+            game.apply_unchecked(&mut state, action);
+            record.push::<G>(action);
+        }
+    }
 }
 
 /// The benchmark loop, generic so that it runs on the static type.
@@ -352,6 +386,10 @@ mod tests {
             .playouts(2, &Value::Null, None)
             .expect("valid");
         assert_eq!(rules.play(42), rules.play(42));
+        let record = rules.record(42);
+        let replayed = catalog.load(&record, false, None).expect("replays");
+        assert_eq!(replayed.score(), rules.play(42).score);
+        assert_eq!(record.actions.len() as u64, rules.play(42).decisions);
         let outcome = rules.play(42);
         assert!(outcome.score.over);
         assert!((3..=16).contains(&outcome.decisions));

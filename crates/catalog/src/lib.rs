@@ -254,4 +254,22 @@ mod tests {
         assert_eq!(loaded.score(), game.score());
         assert_eq!(loaded.history(Audience::All).len(), record.actions.len());
     }
+
+    #[test]
+    fn spirits_playout_records_replay_to_the_same_game() {
+        let rules = Catalog::standard()
+            .get("spirits-of-the-wild")
+            .expect("registered")
+            .playouts(2, &Value::Null, None)
+            .expect("defaults");
+        for seed in 0..5 {
+            let outcome = rules.play(seed);
+            let record = rules.record(seed);
+            assert_eq!(record.actions.len() as u64, outcome.decisions);
+            let game = Catalog::standard()
+                .load(&record, false, None)
+                .expect("replays");
+            assert_eq!(game.score(), outcome.score);
+        }
+    }
 }

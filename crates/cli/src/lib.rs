@@ -88,6 +88,9 @@ pub enum Command {
         /// Print one JSON object instead of a table.
         #[arg(long)]
         json: bool,
+        /// With --games 1: write that game's replay record here.
+        #[arg(long)]
+        record: Option<PathBuf>,
     },
     /// Measure random playouts on one thread: speed, state size, allocations.
     Bench {
@@ -244,7 +247,13 @@ pub fn run(
             options,
             components,
             json,
+            record,
         } => {
+            if record.is_some() && games != 1 {
+                return Err(CliError::new(
+                    "--record writes one game: use it with --games 1 (and --first I for game I)",
+                ));
+            }
             let config = sim::SimConfig {
                 game,
                 games,
@@ -257,6 +266,9 @@ pub fn run(
                 components: read_components(components.as_deref())?,
             };
             let report = sim::simulate(catalog, &config, env.stderr_is_terminal)?;
+            if let Some(path) = record {
+                sim::write_record(catalog, &config, &path)?;
+            }
             if json {
                 writeln!(stdout, "{}", report.to_json())?;
             } else {

@@ -241,6 +241,26 @@ pub(crate) fn simulate(
     })
 }
 
+/// Writes the record of game `config.first` (the run's only game).
+pub(crate) fn write_record(
+    catalog: &Catalog,
+    config: &SimConfig,
+    path: &std::path::Path,
+) -> Result<(), CliError> {
+    let kind = catalog.get(&config.game)?;
+    let players = config.players.unwrap_or(kind.info().min_players);
+    let rules = kind.playouts(players, &config.options, config.components.as_deref())?;
+    let record = rules.record(derive_seed(config.seed, config.first));
+    let text = serde_json::to_string_pretty(&record)
+        .map_err(|e| CliError::new(format!("cannot write the record: {e}")))?;
+    std::fs::write(path, text + "\n").map_err(|e| {
+        CliError::new(format!(
+            "cannot write the record to '{}': {e}",
+            path.display()
+        ))
+    })
+}
+
 impl SimReport {
     fn n(&self) -> f64 {
         self.tally.games as f64

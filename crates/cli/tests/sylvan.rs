@@ -426,6 +426,44 @@ fn sim_json_is_complete_and_independent_of_threads() {
 }
 
 #[test]
+fn any_game_of_a_run_reruns_alone_and_replays() {
+    let one = |first: &str| -> Value {
+        let out = run(
+            &[
+                "sim", GAME, "--games", "1", "--seed", "3", "--first", first, "--json",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_str(&stdout(&out)).expect("json")
+    };
+    let path = temp("sim-game-7.json");
+    let out = run(
+        &[
+            "sim",
+            GAME,
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--first",
+            "7",
+            "--json",
+            "--record",
+            &path.to_string_lossy(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let game7: Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(game7["score_mean"], one("7")["score_mean"]);
+    let replay = run(&["replay", &path.to_string_lossy()], "");
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    let decisions = game7["decisions"].as_u64().expect("a count");
+    assert!(stdout(&replay).contains(&format!("{decisions} decisions replayed")));
+}
+
+#[test]
 fn bench_json_fields() {
     let out = run(&["bench", GAME, "--json", "--seconds", "0.2"], "");
     assert!(out.status.success(), "{}", stderr(&out));
