@@ -170,9 +170,23 @@ impl From<sylvan_catalog::CatalogError> for CliError {
     }
 }
 
+const BROKEN_PIPE: &str = "the reader of the output went away";
+
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> Self {
-        CliError::new(format!("cannot write output: {e}"))
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError::new(BROKEN_PIPE)
+        } else {
+            CliError::new(format!("cannot write output: {e}"))
+        }
+    }
+}
+
+impl CliError {
+    /// Whether the reader of the output went away (`sylvan replay r.json | head`): the binary
+    /// then stops quietly instead of reporting an error.
+    pub fn is_broken_pipe(&self) -> bool {
+        self.message == BROKEN_PIPE
     }
 }
 
@@ -290,9 +304,10 @@ pub fn run(
         }
         Command::Engine => {
             let mut engine = sylvan_catalog::protocol::Engine::new(catalog.clone());
-            engine
-                .serve(stdin, stdout)
-                .map_err(|e| CliError::new(format!("engine i/o failed: {e}")))
+            engine.serve(stdin, stdout).map_err(|e| match e.kind() {
+                std::io::ErrorKind::BrokenPipe => e.into(),
+                _ => CliError::new(format!("engine i/o failed: {e}")),
+            })
         }
         Command::Replay { file, components } => {
             let components = read_components(components.as_deref())?;

@@ -31,6 +31,7 @@ fn main() -> ExitCode {
     );
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
         Err(e) => {
             use std::io::Write;
             let _ = writeln!(stderr, "sylvan: error: {e}");
