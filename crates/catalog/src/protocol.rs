@@ -11,7 +11,7 @@
 //!   error; an object that is not a record, names an unknown game or does not replay is a
 //!   `bad_record`.
 //! - `list` adds `has_chance` and `hidden_information` to each game.
-//! - Events are worded by [`Audience::All`](crate::Audience::All).
+//! - Events are worded by [`Audience::All`].
 //!
 //! ```
 //! use sylvan_catalog::{protocol::Engine, Catalog};

@@ -174,7 +174,10 @@ pub(crate) fn simulate(
     // Units of a win: divisible by every possible number of tied winners.
     let share = (1..=players as u64).fold(1, |l, k| l / gcd(l, k) * k);
     let threads = config.threads.clamp(1, 256);
-    let chunk = (config.games / (threads as u64 * 8)).clamp(1, 256);
+    // Small chunks balance the threads; at most 2^16 of them keeps the bookkeeping small.
+    let chunk = (config.games / (threads as u64 * 8))
+        .clamp(1, 256)
+        .max(config.games.div_ceil(1 << 16));
     let chunks = config.games.div_ceil(chunk);
     let results: Mutex<Vec<Option<Tally>>> = Mutex::new(vec![None; chunks as usize]);
     let next = AtomicU64::new(0);
