@@ -166,7 +166,11 @@ impl fmt::Display for Action {
                     Spot::SpiritSpace => "the Spirit Stone space".into(),
                     Spot::Nest => "the Nest".into(),
                 };
-                write!(f, "Take the {} from {owner}'s {animal}, {place}", stone(c))
+                write!(
+                    f,
+                    "Remove the {} from {owner}'s {animal}, {place}",
+                    stone(c)
+                )
             }
             Action::Return(c) => write!(f, "Return {} {} from the bowl to the bag", a(c), stone(c)),
             Action::Give(c) => write!(f, "Your opponent must take {} {}", a(c), stone(c)),

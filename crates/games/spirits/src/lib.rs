@@ -172,20 +172,22 @@ impl Spirits {
                 };
                 if src.get(c) == 0 {
                     Illegal::NoSuchStone(c, name)
+                } else if only == Only::Any {
+                    Illegal::NotNow(what)
                 } else if only == Only::Regular {
                     Illegal::ElkStone("this option takes non-Spirit Stones")
                 } else {
                     Illegal::ElkStone("this option takes a Spirit Stone")
                 }
             }
-            (Step::Place { who, forbid, skunk }, Action::Place { stone, animal, set }) => {
+            (Step::Place { who, skunk }, Action::Place { stone, animal, set }) => {
                 if s.hands[who.index()].get(stone) == 0 {
                     return Illegal::NoSuchStone(stone, "to place");
                 }
                 let Some(b) = s.board_of(animal) else {
                     return Illegal::NotInGame(animal);
                 };
-                match self.check_place(s, who, stone, b, set, forbid, skunk) {
+                match self.check_place(s, who, stone, b, set, skunk) {
                     Err(e) => e,
                     Ok(_) => Illegal::NotNow(what),
                 }

@@ -144,6 +144,8 @@ impl Spirits {
             bowl: Stones::default(),
             pool: Stones::default(),
             hands: [Stones::default(); 2],
+            porcupine: None,
+            spider_pool: Stones::default(),
             // The starting player's Take Two Stones starts face down.
             face_down: [tile_bit(Tile::TakeTwo), 0],
             coyote: None,
@@ -266,9 +268,9 @@ impl Spirits {
                     }
                 }
             }
-            Step::Place { who, forbid, skunk } => {
+            Step::Place { who, skunk } => {
                 for c in s.hands[who.index()].colours() {
-                    self.placements(s, who, c, forbid, skunk, f);
+                    self.placements(s, who, c, skunk, f);
                 }
             }
             Step::MayMoveCoyote(who) => {
@@ -383,18 +385,10 @@ impl Spirits {
     }
 
     /// Calls `f` with every legal placement of a `c` stone by `who`.
-    fn placements(
-        &self,
-        s: &State,
-        who: Seat,
-        c: Colour,
-        forbid: Option<Animal>,
-        skunk: bool,
-        f: &mut impl FnMut(Action),
-    ) {
+    fn placements(&self, s: &State, who: Seat, c: Colour, skunk: bool, f: &mut impl FnMut(Action)) {
         for (b, &animal) in s.animals.iter().enumerate() {
             if c.is_spirit() {
-                if self.check_place(s, who, c, b, 0, forbid, skunk).is_ok() {
+                if self.check_place(s, who, c, b, 0, skunk).is_ok() {
                     f(Action::Place {
                         stone: c,
                         animal,
@@ -404,7 +398,7 @@ impl Spirits {
                 continue;
             }
             for set in 0..self.layout_at(s, b).sets.len() as u8 {
-                if self.check_place(s, who, c, b, set, forbid, skunk).is_ok() {
+                if self.check_place(s, who, c, b, set, skunk).is_ok() {
                     f(Action::Place {
                         stone: c,
                         animal,
@@ -417,7 +411,6 @@ impl Spirits {
 
     /// Whether `who` may place a `c` stone on board `b`, set `set`; on success the space
     /// (normal spaces) it goes to.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn check_place(
         &self,
         s: &State,
@@ -425,7 +418,6 @@ impl Spirits {
         c: Colour,
         b: usize,
         set: u8,
-        forbid: Option<Animal>,
         skunk: bool,
     ) -> Result<usize, Illegal> {
         let board = &s.boards[who.index()][b];
@@ -437,8 +429,11 @@ impl Spirits {
         if s.coyote == Some((who, b as u8)) && !skunk {
             return Err(Illegal::CoyoteBlocks(animal));
         }
-        if forbid == Some(animal) {
-            return Err(Illegal::PorcupineSameBoard(animal));
+        if let Some((owner, banned, stones)) = s.porcupine {
+            // Only a stone that did not come off this board by Porcupine may go on it.
+            if owner == who && banned == animal && s.hands[who.index()].get(c) <= stones.get(c) {
+                return Err(Illegal::PorcupineSameBoard(animal));
+            }
         }
         if c.is_spirit() {
             return Ok(usize::MAX);
@@ -568,6 +563,10 @@ impl Spirits {
                             }
                         }
                         Step::Draw { to: Dest::Pool, .. } => s.pool.add(c, 1),
+                        Step::Draw {
+                            to: Dest::SpiderPool,
+                            ..
+                        } => s.spider_pool.add(c, 1),
                         _ => s.bowl.add(c, 1),
                     }
                 }
@@ -609,8 +608,8 @@ impl Spirits {
                     }]);
                 }
             }
-            (Step::Place { who, forbid, skunk }, Action::Place { stone, animal, set }) => {
-                self.place(s, who, stone, animal, set, forbid, skunk);
+            (Step::Place { who, skunk }, Action::Place { stone, animal, set }) => {
+                self.place(s, who, stone, animal, set, skunk);
             }
             (Step::MayMoveCoyote(who), Action::KeepCoyote) => {
                 s.steps.pop();
@@ -621,6 +620,9 @@ impl Spirits {
                 self.move_coyote(s, who, animal);
             }
             (Step::ChooseCard(who), Action::UseCard { pile, card }) => {
+                if pile > 1 || s.piles[pile as usize][0] != Some(card) {
+                    return;
+                }
                 s.steps.pop();
                 self.use_card(s, who, pile, card);
             }
@@ -682,23 +684,20 @@ impl Spirits {
                 s.steps.pop();
                 if let Some(b) = s.board_of(animal) {
                     let board = &mut s.boards[who.index()][b];
-                    let mut hand = Stones::default();
-                    board.count_into(&mut hand);
+                    let mut taken = Stones::default();
+                    board.count_into(&mut taken);
                     *board = Board::default();
-                    hand.pour_into(&mut s.hands[who.index()]);
+                    s.porcupine = Some((who, animal, taken));
+                    taken.pour_into(&mut s.hands[who.index()]);
                 }
-                s.push_steps(&[Step::Place {
-                    who,
-                    forbid: Some(animal),
-                    skunk: false,
-                }]);
+                s.push_steps(&[place(who)]);
             }
             (Step::SpiderName(who), Action::Name(c)) => {
                 s.steps.pop();
                 s.push_steps(&[
                     Step::Draw {
                         n: 8,
-                        to: Dest::Pool,
+                        to: Dest::SpiderPool,
                     },
                     Step::SpiderResolve(who, c),
                     place(who),
@@ -799,7 +798,6 @@ impl Spirits {
                 take1,
                 Step::Place {
                     who: me,
-                    forbid: None,
                     skunk: true,
                 },
             ]),
@@ -826,28 +824,35 @@ impl Spirits {
         s.push_steps(&steps);
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn place(
-        &self,
-        s: &mut State,
-        who: Seat,
-        c: Colour,
-        animal: Animal,
-        set: u8,
-        forbid: Option<Animal>,
-        skunk: bool,
-    ) {
+    fn place(&self, s: &mut State, who: Seat, c: Colour, animal: Animal, set: u8, skunk: bool) {
         let Some(b) = s.board_of(animal) else { return };
-        let Ok(space) = self.check_place(s, who, c, b, set, forbid, skunk) else {
+        let Ok(space) = self.check_place(s, who, c, b, set, skunk) else {
             return;
         };
         if !s.hands[who.index()].take(c) {
             return;
         }
+        if let Some((owner, banned, stones)) = &mut s.porcupine {
+            // Elsewhere than the board it came off, a Porcupine stone is the one placed.
+            if *owner == who && *banned != animal {
+                stones.take(c);
+            }
+            if stones.total() == 0 {
+                s.porcupine = None;
+            }
+        }
         let blocked = s.coyote == Some((who, b as u8));
-        // Skunk's permission is for the one stone it took.
-        if let Some(Step::Place { skunk, .. }) = s.steps.last_mut() {
-            *skunk = false;
+        match s.steps.last_mut() {
+            // The hand is empty: this placing is done before any trigger adds new work.
+            Some(Step::Place { .. }) if s.hands[who.index()].total() == 0 => {
+                s.steps.pop();
+            }
+            // Skunk's permission is for the one stone it took.
+            Some(Step::Place { skunk, .. }) => *skunk = false,
+            _ => {}
+        }
+        if skunk && blocked {
+            s.push_steps(&[Step::MayMoveCoyote(who)]);
         }
         let board = &mut s.boards[who.index()][b];
         if c.is_spirit() {
@@ -870,19 +875,22 @@ impl Spirits {
         let board = &s.boards[who.index()][b];
         let set_done = complete(board, set_index);
         let all_done = set_done && (0..layout.sets.len()).all(|i| complete(board, i));
-        if layout.coyote_spaces & (1 << space) != 0 || (skunk && blocked) {
+        if layout.coyote_spaces & (1 << space) != 0 {
             s.push_steps(&[Step::MayMoveCoyote(who)]);
         }
         match animal {
             Animal::Bullfrog if set_done => {
-                s.push_steps(&[draw_to_bowl(3), take(who, 2, Only::Any)])
+                s.push_steps(&[draw_to_bowl(3), take(who, 2, Only::Any), place(who)])
             }
-            Animal::Otter if all_done => s.push_steps(&[Step::Take {
-                who,
-                n: 1,
-                from: Source::Bag,
-                only: Only::Any,
-            }]),
+            Animal::Otter if all_done => s.push_steps(&[
+                Step::Take {
+                    who,
+                    n: 1,
+                    from: Source::Bag,
+                    only: Only::Any,
+                },
+                place(who),
+            ]),
             Animal::Jackrabbit if all_done => {
                 let _ = s.extra_turns.try_push(who);
                 s.push_steps(&[Step::MayMoveCoyote(who)]);
@@ -895,6 +903,11 @@ impl Spirits {
     /// Moth completed: use a face-up Spirit Power; a card being resolved goes to the bottom
     /// of its pile first.
     fn moth(&self, s: &mut State, who: Seat) {
+        // A Moth emptied and refilled by cards inside cards could nest without end; past this
+        // depth the power is forgone (a loop no table would play; see RULINGS.md).
+        if s.steps.len() + 16 > crate::state::MAX_STEPS {
+            return;
+        }
         let active = s
             .steps
             .iter()
@@ -956,21 +969,25 @@ impl Spirits {
                     }
                     s.steps.pop();
                 }
-                Step::Place { who, forbid, skunk } => {
-                    // A stone that cannot be placed goes to the bowl.
+                Step::Place { who, skunk } => {
                     let hand = s.hands[who.index()];
+                    let mut any = false;
                     for c in hand.colours() {
-                        let mut any = false;
-                        self.placements(s, who, c, forbid, skunk, &mut |_| any = true);
-                        if !any {
-                            let n = hand.get(c);
-                            s.hands[who.index()].0[c.index()] = 0;
-                            s.bowl.add(c, n);
-                            s.returned[who.index()].add(c, n);
+                        self.placements(s, who, c, skunk, &mut |_| any = true);
+                        if any {
+                            return;
                         }
                     }
-                    if s.hands[who.index()].total() > 0 {
-                        return;
+                    // None of the stones can be placed (placing one first could have opened a
+                    // space for another, so only now): they go to the bowl.
+                    for c in hand.colours() {
+                        let n = hand.get(c);
+                        s.bowl.add(c, n);
+                        s.returned[who.index()].add(c, n);
+                    }
+                    s.hands[who.index()] = Stones::default();
+                    if matches!(s.porcupine, Some((owner, ..)) if owner == who) {
+                        s.porcupine = None;
                     }
                     s.steps.pop();
                 }
@@ -1005,12 +1022,12 @@ impl Spirits {
                 }
                 Step::SpiderResolve(who, c) => {
                     s.steps.pop();
-                    let n = s.pool.get(c);
-                    s.pool.0[c.index()] = 0;
+                    let n = s.spider_pool.get(c);
+                    s.spider_pool.0[c.index()] = 0;
                     s.hands[who.index()].add(c, n);
-                    let mut pool = s.pool;
+                    let mut pool = s.spider_pool;
                     pool.pour_into(&mut s.bag);
-                    s.pool = pool;
+                    s.spider_pool = pool;
                 }
                 Step::ReturnPool => {
                     s.steps.pop();
@@ -1103,11 +1120,7 @@ fn pool_take(who: Seat) -> Step {
 }
 
 fn place(who: Seat) -> Step {
-    Step::Place {
-        who,
-        forbid: None,
-        skunk: false,
-    }
+    Step::Place { who, skunk: false }
 }
 
 fn draw_to_bowl(n: u8) -> Step {
@@ -1134,7 +1147,9 @@ fn flip(s: &mut State, seat: Seat, t: Tile) {
 }
 
 fn card_to_bottom(s: &mut State, p: u8) {
-    let pile = &mut s.piles[p as usize];
+    let Some(pile) = s.piles.get_mut(p as usize) else {
+        return;
+    };
     pile.rotate_left(1);
     if pile[0].is_none() {
         s.push_steps(&[Step::RevealTop(p)]);
@@ -1153,7 +1168,7 @@ fn take_off(s: &mut State, a: Action) -> Option<Colour> {
         return None;
     };
     let b = s.board_of(animal)?;
-    let board = &mut s.boards[owner.index()][b];
+    let board = s.boards.get_mut(owner.index())?.get_mut(b)?;
     match spot {
         Spot::Space(i) => {
             let i = i as usize;

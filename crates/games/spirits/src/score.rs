@@ -88,9 +88,10 @@ impl Spirits {
                 }
             }
             Scoring::Nest { normal, spirit } => {
-                // The Nest is not doubled by the Spirit Stone space.
+                // Spirit Stones in the Nest score 3 each but do not double; the Spirit Stone
+                // space doubles as on every board (and closes the Nest).
                 let sp = board.nest.get(Colour::Spirit) as i32;
-                return normal * (board.nest.total() as i32 - sp) + spirit * sp;
+                normal * (board.nest.total() as i32 - sp) + spirit * sp
             }
             Scoring::Raven => n * spirit_stones_of(&s.boards[seat.index()]),
         };

@@ -112,8 +112,10 @@ pub enum Dest {
     Hand(Seat),
     /// Into a player's Packrat Nest.
     Nest(Seat),
-    /// Into the drawn pool (Spider, Squirrel).
+    /// Into the drawn pool (Squirrel).
     Pool,
+    /// Into Spider's drawn stones.
+    SpiderPool,
 }
 
 /// A pending step. The top of the stack decides who acts: a seat, chance, or (for automatic
@@ -143,8 +145,6 @@ pub enum Step {
     Place {
         /// Who places.
         who: Seat,
-        /// A board the stones may not go back to (Porcupine).
-        forbid: Option<Animal>,
         /// The next stone may go on a board blocked by Coyote (Skunk).
         skunk: bool,
     },
@@ -203,7 +203,7 @@ pub enum Step {
 }
 
 /// The deepest the step stack can go.
-pub const MAX_STEPS: usize = 48;
+pub const MAX_STEPS: usize = 64;
 
 /// Bits of [`State::face_down`]: the two Take One Stone tiles, then the other four.
 pub const TAKE_ONE_BITS: u8 = 0b11;
@@ -238,6 +238,11 @@ pub struct State {
     pub pool: Stones,
     /// Stones each player has taken and must place.
     pub hands: [Stones; 2],
+    /// Porcupine: whose hand holds stones taken off which board, and which of the hand's
+    /// stones they are (they cannot go back onto that board).
+    pub porcupine: Option<(Seat, Animal, Stones)>,
+    /// Stones drawn by Spider, kept apart from Squirrel's so a nested card cannot mix them.
+    pub spider_pool: Stones,
     /// Each player's face-down tiles (see [`tile_bit`]).
     pub face_down: [u8; 2],
     /// The board Coyote is on: whose, and which (index into `animals`).
@@ -282,9 +287,10 @@ impl State {
     /// Pushes steps so that they run in the order given.
     pub fn push_steps(&mut self, steps: &[Step]) {
         for s in steps.iter().rev() {
-            // The stack's depth is bounded by the rules' nesting; a full stack drops the step
-            // rather than panicking on a malformed state.
-            let _ = self.steps.try_push(*s);
+            // The rules keep nesting below the bound (see `Spirits::moth`); a full stack drops
+            // the step rather than panicking on a malformed state.
+            let pushed = self.steps.try_push(*s);
+            debug_assert!(pushed.is_ok(), "the step stack is full");
         }
     }
 
@@ -295,6 +301,7 @@ impl State {
             &self.bag,
             &self.bowl,
             &self.pool,
+            &self.spider_pool,
             &self.hands[0],
             &self.hands[1],
         ] {

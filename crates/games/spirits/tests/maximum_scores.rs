@@ -164,7 +164,7 @@ fn turtle_maximum_14_and_28() {
 }
 
 #[test]
-fn packrat_nest_1_per_stone_3_per_spirit_stone_not_doubled() {
+fn packrat_nest_1_per_stone_3_per_spirit_stone_doubled_only_by_the_spirit_space() {
     let g = game(REST, CARDS);
     let mut s = g.initial_state();
     let b = s.board_of(Animal::Packrat).expect("in play");
@@ -172,10 +172,11 @@ fn packrat_nest_1_per_stone_3_per_spirit_stone_not_doubled() {
         assert!(s.bag.take(c));
         s.boards[0][b].nest.add(c, 1);
     }
-    // 3 normal stones + 2 Spirit Stones x 3 = 9.
+    // 3 normal stones + 2 Spirit Stones x 3 = 9: Spirit Stones in the Nest do not double.
     assert_eq!(points(&g, &s, P1, Animal::Packrat), 9);
+    // "If a Spirit Stone is in the bonus space, that animal earns double."
     put_spirit(&mut s, P1, Animal::Packrat);
-    assert_eq!(points(&g, &s, P1, Animal::Packrat), 9);
+    assert_eq!(points(&g, &s, P1, Animal::Packrat), 18);
     check_conserved(&g, &s);
 }
 

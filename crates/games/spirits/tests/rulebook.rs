@@ -668,3 +668,30 @@ fn events_tell_what_each_decision_caused() {
         ]
     );
 }
+
+#[test]
+fn a_stone_goes_to_the_bowl_only_once_no_stone_in_hand_can_be_placed() {
+    let g = game(
+        ["Jackrabbit", "Rabbit", "Owl", "Beaver", "Salmon"],
+        FS_CARDS,
+    );
+    let mut s = start(&g, [Card::Bear, Card::Eagle], [Blue, Teal, Orange, White]);
+    // Coyote blocks Rabbit; Jackrabbit needs one more (not Teal); every other board is closed.
+    s.coyote = Some((P1, 1));
+    put(&mut s, P1, Animal::Jackrabbit, &[(0, Teal), (1, Yellow)]);
+    for a in [Animal::Owl, Animal::Beaver, Animal::Salmon] {
+        put_spirit(&mut s, P1, a);
+    }
+    s.face_down[0] = 0;
+    play(&g, &mut s, "Take Two Stones");
+    play(&g, &mut s, "Take a Teal stone");
+    play(&g, &mut s, "Take a Blue stone");
+    // The Teal cannot be placed yet, but placing the Blue may free the Rabbit.
+    assert_eq!(s.hands[0].get(Teal), 1);
+    play(&g, &mut s, "Place a Blue stone on Jackrabbit");
+    play(&g, &mut s, "Move Coyote to your opponent's Owl");
+    play(&g, &mut s, "Place a Teal stone on Rabbit");
+    assert_eq!(s.extra_turns.len(), 0);
+    assert_eq!(s.current, P1, "Jackrabbit's extra turn");
+    check_conserved(&g, &s);
+}

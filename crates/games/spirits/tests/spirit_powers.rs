@@ -67,7 +67,7 @@ fn badger_may_move_coyote_then_returns_a_stone_from_coyotes_board() {
     play(
         &g,
         &mut s,
-        "Take the Purple stone from Player 2's Owl, space 1",
+        "Remove the Purple stone from Player 2's Owl, space 1",
     );
     assert_eq!(s.bowl.get(Purple), 1);
     finish(&g, &mut s, Card::Badger);
@@ -81,7 +81,7 @@ fn badger_can_take_a_spirit_stone() {
     play(
         &g,
         &mut s,
-        "Take the Spirit Stone from Player 2's Turtle, the Spirit Stone space",
+        "Remove the Spirit Stone from Player 2's Turtle, the Spirit Stone space",
     );
     assert!(!s.boards[1][4].spirit, "the board is open again");
     assert_eq!(s.bowl.get(Spirit), 1);
@@ -130,7 +130,7 @@ fn deer_removes_one_of_your_stones_to_the_bowl_then_takes_two_maybe_the_same() {
     play(
         &g,
         &mut s,
-        "Take the Spirit Stone from Player 1's Owl, the Spirit Stone space",
+        "Remove the Spirit Stone from Player 1's Owl, the Spirit Stone space",
     );
     play(&g, &mut s, "Take a Spirit Stone");
     play(&g, &mut s, "Take a Blue stone");
@@ -301,7 +301,7 @@ fn raccoon_takes_a_regular_stone_from_any_board_then_adds_three() {
     play(
         &g,
         &mut s,
-        "Take the Yellow stone from Player 2's Salmon, space 1",
+        "Remove the Yellow stone from Player 2's Salmon, space 1",
     );
     play(&g, &mut s, "Place a Yellow stone on Salmon");
     draws(&g, &mut s, &[Purple, Purple, Teal]);
@@ -338,7 +338,7 @@ fn seal_returns_one_of_your_stones_to_the_bag_then_takes_three_from_the_bag() {
     play(
         &g,
         &mut s,
-        "Take the Blue stone from Player 1's Turtle, space 1",
+        "Remove the Blue stone from Player 1's Turtle, space 1",
     );
     draws(&g, &mut s, &[Blue, Blue, Teal]);
     play(&g, &mut s, "Place a Blue stone on Turtle");
@@ -427,4 +427,100 @@ fn a_card_that_cannot_be_completed_does_as_much_as_it_can() {
     play(&g, &mut s, "Leave Coyote where it is");
     finish(&g, &mut s, Card::Badger);
     assert_eq!(g.actor(&s), Actor::Seat(P2));
+}
+
+#[test]
+fn skunk_spirit_stone_on_the_blocked_board_also_lets_you_move_coyote() {
+    let (g, mut s) = use_card_after(Card::Skunk, |s| {
+        s.coyote = Some((P1, 0));
+        bag_to_bowl(s, Spirit, 1);
+    });
+    play(&g, &mut s, "Take a Spirit Stone");
+    play(
+        &g,
+        &mut s,
+        "Place a Spirit Stone on Owl's Spirit Stone space",
+    );
+    play(&g, &mut s, "Move Coyote to your opponent's Owl");
+    assert_eq!(s.coyote, Some((P2, 0)));
+}
+
+#[test]
+fn porcupine_stones_stay_off_their_board_but_bullfrog_stones_may_go_there() {
+    let animals = ["Owl", "Bullfrog", "Rabbit", "Beaver", "Salmon"];
+    let (g, mut s) = use_card_with(animals, Card::Porcupine, |s| {
+        put(s, P1, Animal::Owl, &[(0, Blue), (1, Blue)]);
+        put(s, P1, Animal::Bullfrog, &[(0, Teal), (1, Teal)]);
+        for a in [Animal::Rabbit, Animal::Beaver, Animal::Salmon] {
+            put_spirit(s, P1, a);
+        }
+    });
+    play(&g, &mut s, "Take all the stones from your Bullfrog");
+    // The two Teal stones cannot go back onto Bullfrog; Owl's third pair takes them.
+    play(&g, &mut s, "Place a Teal stone on Owl (second pair)");
+    play(&g, &mut s, "Place a Teal stone on Owl (second pair)");
+    assert!(s.porcupine.is_none());
+    finish(&g, &mut s, Card::Porcupine);
+
+    // Now the other way: Porcupine empties Owl and a Blue completes Bullfrog; the two stones
+    // Bullfrog takes may go onto the empty Owl, the other Owl stone may not.
+    let (g, mut s) = use_card_with(animals, Card::Porcupine, |s| {
+        put(s, P1, Animal::Owl, &[(0, Blue), (1, Blue), (2, Purple)]);
+        put(s, P1, Animal::Bullfrog, &[(0, Blue), (1, Blue)]);
+        for a in [Animal::Rabbit, Animal::Beaver, Animal::Salmon] {
+            put_spirit(s, P1, a);
+        }
+    });
+    play(&g, &mut s, "Take all the stones from your Owl");
+    play(&g, &mut s, "Place a Blue stone on Bullfrog");
+    draws(&g, &mut s, &[Yellow, Yellow, White]);
+    play(&g, &mut s, "Take a Yellow stone");
+    play(&g, &mut s, "Take a Yellow stone");
+    let texts = legal_texts(&g, &s);
+    assert!(texts.contains(&"Place a Yellow stone on Owl (first pair)".to_string()));
+    assert!(
+        !texts.iter().any(|t| t.contains("Purple stone on Owl")),
+        "{texts:?}"
+    );
+    play(&g, &mut s, "Place a Yellow stone on Owl (first pair)");
+    play(&g, &mut s, "Place a Yellow stone on Owl (first pair)");
+    // The Blue and Purple from Owl have nowhere else to go: back to the bowl.
+    assert_eq!(s.hands[0].total(), 0);
+    assert_eq!(s.returned[0].get(Purple), 1);
+    finish(&g, &mut s, Card::Porcupine);
+}
+
+#[test]
+fn out_of_range_card_and_seat_values_are_rejected_without_panicking() {
+    use sylvan_engine::{Game, Seat};
+    let g = game(
+        ANIMALS,
+        ["Badger", "Wolf", "Bear", "Bison", "Eagle", "Deer"],
+    );
+    let mut s = start(&g, [Card::Badger, Card::Wolf], [Blue, Teal, Orange, White]);
+    s.face_down[0] |= 0b1_1001;
+    play(&g, &mut s, "Recover Tiles & Use Spirit Power");
+    let before = s.clone();
+    for pile in [2, 255] {
+        let a = Action::UseCard {
+            pile,
+            card: Card::Badger,
+        };
+        assert!(g.apply(&mut s, a).is_err());
+        g.apply_unchecked(&mut s, a);
+        assert_eq!(s, before);
+    }
+    play(&g, &mut s, "Use Badger (left pile)");
+    s.coyote = Some((P2, 0));
+    let a = Action::Remove {
+        owner: Seat(7),
+        animal: Animal::Owl,
+        spot: sylvan_spirits::Spot::Space(200),
+        stone: Blue,
+    };
+    play(&g, &mut s, "Move Coyote to your opponent's Rabbit");
+    let before = s.clone();
+    assert!(g.apply(&mut s, a).is_err());
+    assert_eq!(s, before);
+    g.apply_unchecked(&mut s, a);
 }
