@@ -39,3 +39,15 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_counting_allocator_counts() {
+        let before = crate::alloc_count::allocations();
+        let boxed = std::hint::black_box(Box::new([7u8; 64]));
+        let grown = std::hint::black_box(vec![1u32; 1000]);
+        assert!(crate::alloc_count::allocations() >= before + 2);
+        drop((boxed, grown));
+    }
+}
