@@ -1,0 +1,563 @@
+//! A game in progress behind an object-safe trait: JSON in, JSON and text out.
+
+use std::sync::Arc;
+
+use serde::ser::{SerializeMap, SerializeStruct};
+use serde::{Serialize, Serializer};
+use serde_json::Value;
+use sylvan_engine::{Actor, Game, GameInfo, GameRng, Record, ReplayError, Score, Seat, Viewer};
+
+use crate::{ActionError, CatalogError};
+
+/// Who the events of a decision are worded for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// The omniscient log. The engine has no omniscient viewer yet, so each decision is worded
+    /// for the seat that owns it: a seat's decision for that seat, a chance outcome for the seat
+    /// that decided last (seat 0 before anyone has).
+    All,
+    /// One seat or a spectator, redacted as the game redacts for them.
+    Viewer(Viewer),
+}
+
+/// Who decides next and how far the game has gone.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// A seat, chance (only without auto_chance), or nobody once the game is over.
+    pub to_move: Actor,
+    /// Decisions applied so far, chance outcomes included.
+    pub decisions: u64,
+}
+
+impl Status {
+    /// Whether the game is over.
+    pub fn over(&self) -> bool {
+        self.to_move == Actor::Nobody
+    }
+}
+
+/// `{"to_move": 0 | "chance" | null, "over": bool, "decisions": n}` (protocol.md).
+impl Serialize for Status {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Status", 3)?;
+        match self.to_move {
+            Actor::Seat(seat) => st.serialize_field("to_move", &seat.0)?,
+            Actor::Chance => st.serialize_field("to_move", "chance")?,
+            Actor::Nobody => st.serialize_field("to_move", &Option::<u8>::None)?,
+        }
+        st.serialize_field("over", &self.over())?;
+        st.serialize_field("decisions", &self.decisions)?;
+        st.end()
+    }
+}
+
+/// One decision that may be taken now.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LegalAction {
+    /// The game's JSON form of the action, to send back unchanged.
+    pub action: Value,
+    /// The rulebook's words for it.
+    pub text: String,
+    /// At a chance point, the outcome's positive weight.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weight: Option<u32>,
+}
+
+/// A [`Score`] in the protocol's JSON shape: `over`, `scores`, `breakdown` (one object per seat,
+/// categories in the rulebook's order), `ranking`, `winners`.
+#[derive(Clone, Copy, Debug)]
+pub struct ScoreJson<'a>(pub &'a Score);
+
+impl Serialize for ScoreJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Categories<'a>(&'a [(std::borrow::Cow<'static, str>, i32)]);
+        impl Serialize for Categories<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut map = s.serialize_map(Some(self.0.len()))?;
+                for (name, points) in self.0 {
+                    map.serialize_entry(name.as_ref(), points)?;
+                }
+                map.end()
+            }
+        }
+        let score = self.0;
+        let breakdown: Vec<Categories<'_>> =
+            score.breakdown.iter().map(|c| Categories(c)).collect();
+        let mut st = s.serialize_struct("Score", 5)?;
+        st.serialize_field("over", &score.over)?;
+        st.serialize_field("scores", &score.totals)?;
+        st.serialize_field("breakdown", &breakdown)?;
+        st.serialize_field("ranking", &score.ranking)?;
+        st.serialize_field("winners", &score.winners)?;
+        st.end()
+    }
+}
+
+/// A game in progress, whatever the game: rules, state, the chance generator and the decisions
+/// so far. Every method that fails leaves the game unchanged.
+pub trait DynGame: Send {
+    /// What the game is.
+    fn info(&self) -> GameInfo;
+    /// Number of players.
+    fn players(&self) -> usize;
+    /// The options in force, as JSON (all of them, defaults included).
+    fn options(&self) -> Value;
+    /// The seed of the chance generator.
+    fn seed(&self) -> u64;
+    /// Whether chance points are resolved by the seeded generator as they come.
+    fn auto_chance(&self) -> bool;
+    /// Who decides next and how many decisions were applied.
+    fn status(&self) -> Status;
+    /// The decisions possible now: a seat's legal actions, a chance point's outcomes with
+    /// weights, nothing once over. Listed in the game's order.
+    fn legal(&self) -> Vec<LegalAction>;
+    /// Applies the game's JSON form of an action, then (with auto_chance) any chance points that
+    /// follow; returns the events of all of them, worded for `audience`.
+    fn apply_json(
+        &mut self,
+        action: &Value,
+        audience: Audience,
+    ) -> Result<Vec<String>, ActionError>;
+    /// Like [`apply_json`](DynGame::apply_json) with a person's text: the rulebook wording of a
+    /// legal action (case and spacing ignored) or its JSON form.
+    fn apply_text(&mut self, text: &str, audience: Audience) -> Result<Vec<String>, ActionError>;
+    /// Like [`apply_json`](DynGame::apply_json) with the `index`th entry of [`legal`](DynGame::legal).
+    fn apply_index(&mut self, index: usize, audience: Audience)
+        -> Result<Vec<String>, ActionError>;
+    /// Samples the current chance point with the game's generator and applies it (also with
+    /// auto_chance off), then any chance points that follow when auto_chance is on. Does
+    /// nothing unless chance is to move.
+    fn resolve_chance(&mut self, audience: Audience) -> Vec<String>;
+    /// What `viewer` may see, as the game's view JSON.
+    fn view(&self, viewer: Viewer) -> Result<Value, CatalogError>;
+    /// What `viewer` may see, as readable text for a terminal.
+    fn text(&self, viewer: Viewer) -> Result<String, CatalogError>;
+    /// What `viewer` may see, as an SVG picture; `Ok(None)` if the game draws nothing.
+    fn svg(&self, viewer: Viewer) -> Result<Option<String>, CatalogError>;
+    /// Current totals and breakdown; final once over.
+    fn score(&self) -> Score;
+    /// The replay record of the game so far.
+    fn record(&self) -> Record;
+    /// Names who sits in each seat, for the record.
+    fn set_seats(&mut self, seats: Vec<String>);
+    /// The events of every decision so far, in order, worded for `audience` (replayed from
+    /// the start).
+    fn history(&self, audience: Audience) -> Vec<Vec<String>>;
+}
+
+/// The generic [`DynGame`]: one monomorphised copy per game.
+pub(crate) struct Table<G: Game> {
+    rules: Arc<G>,
+    state: G::State,
+    rng: GameRng,
+    seed: u64,
+    auto_chance: bool,
+    actions: Vec<G::Action>,
+    seats: Vec<String>,
+    last_seat: Option<Seat>,
+}
+
+impl<G: Game + 'static> Table<G> {
+    pub(crate) fn new(rules: G, seed: u64, auto_chance: bool) -> Self {
+        let state = rules.initial_state();
+        Table {
+            rules: Arc::new(rules),
+            state,
+            rng: GameRng::seeded(seed),
+            seed,
+            auto_chance,
+            actions: Vec::new(),
+            seats: Vec::new(),
+            last_seat: None,
+        }
+    }
+
+    /// Replays `record`'s decisions through the checked apply. With auto_chance the generator
+    /// is advanced at every chance point as if it had drawn it, so a game recorded with
+    /// auto_chance continues exactly as it would have.
+    pub(crate) fn replay(&mut self, record: &Record) -> Result<(), ReplayError> {
+        let mut outcomes = Vec::new();
+        let mut scratch = Vec::new();
+        for (i, value) in record.actions.iter().enumerate() {
+            let decision = i + 1;
+            let actor = self.rules.actor(&self.state);
+            if actor == Actor::Nobody {
+                return Err(ReplayError::Decision {
+                    decision,
+                    message: "the game is already over".into(),
+                });
+            }
+            let action: G::Action =
+                serde_json::from_value(value.clone()).map_err(|e| ReplayError::Decision {
+                    decision,
+                    message: format!("not an action of {}: {e}", G::INFO.title),
+                })?;
+            if actor == Actor::Chance && self.auto_chance {
+                self.rules.chance_outcomes(&self.state, &mut outcomes);
+                if !outcomes.is_empty() {
+                    self.rng.pick_weighted(&outcomes);
+                }
+            }
+            self.decide(action, Audience::All, &mut scratch)
+                .map_err(|e| ReplayError::Decision {
+                    decision,
+                    message: e.to_string(),
+                })?;
+            scratch.clear();
+        }
+        self.seats = record.seats.clone();
+        Ok(())
+    }
+
+    fn viewer_for(&self, audience: Audience, actor: Actor, last_seat: Option<Seat>) -> Viewer {
+        match audience {
+            Audience::Viewer(v) => v,
+            Audience::All => match actor {
+                Actor::Seat(s) => Viewer::Seat(s),
+                _ => Viewer::Seat(last_seat.unwrap_or(Seat(0))),
+            },
+        }
+    }
+
+    /// Checks and applies one decision; on error nothing has changed.
+    fn decide(
+        &mut self,
+        action: G::Action,
+        audience: Audience,
+        events: &mut Vec<String>,
+    ) -> Result<(), ActionError> {
+        let actor = self.rules.actor(&self.state);
+        if actor == Actor::Nobody {
+            return Err(ActionError::Illegal("the game is over".into()));
+        }
+        self.rules
+            .check(&self.state, action)
+            .map_err(|e| ActionError::Illegal(format!("{action}: {e}")))?;
+        let before = self.state.clone();
+        self.rules.apply_unchecked(&mut self.state, action);
+        self.actions.push(action);
+        let viewer = self.viewer_for(audience, actor, self.last_seat);
+        self.rules
+            .events(&before, action, &self.state, viewer, events);
+        if let Actor::Seat(s) = actor {
+            self.last_seat = Some(s);
+        }
+        Ok(())
+    }
+
+    /// Samples and applies one chance outcome; false if there was none to apply.
+    fn chance_step(&mut self, audience: Audience, events: &mut Vec<String>) -> bool {
+        if self.rules.actor(&self.state) != Actor::Chance {
+            return false;
+        }
+        let mut outcomes = Vec::new();
+        self.rules.chance_outcomes(&self.state, &mut outcomes);
+        if outcomes.is_empty() {
+            return false;
+        }
+        let outcome = self.rng.pick_weighted(&outcomes);
+        // A listed outcome the game then refuses is a bug in the game; stop rather than loop.
+        self.decide(outcome, audience, events).is_ok()
+    }
+
+    /// With auto_chance, resolves chance points until a seat (or nobody) is to move.
+    pub(crate) fn settle(&mut self, audience: Audience, events: &mut Vec<String>) {
+        if self.auto_chance {
+            while self.chance_step(audience, events) {}
+        }
+    }
+
+    fn apply_action(
+        &mut self,
+        action: G::Action,
+        audience: Audience,
+    ) -> Result<Vec<String>, ActionError> {
+        let mut events = Vec::new();
+        self.decide(action, audience, &mut events)?;
+        self.settle(audience, &mut events);
+        Ok(events)
+    }
+
+    fn listed(&self) -> Vec<(G::Action, Option<u32>)> {
+        match self.rules.actor(&self.state) {
+            Actor::Seat(_) => {
+                let mut out = Vec::new();
+                self.rules.legal_actions(&self.state, &mut out);
+                out.into_iter().map(|a| (a, None)).collect()
+            }
+            Actor::Chance => {
+                let mut out = Vec::new();
+                self.rules.chance_outcomes(&self.state, &mut out);
+                out.into_iter().map(|(a, w)| (a, Some(w))).collect()
+            }
+            Actor::Nobody => Vec::new(),
+        }
+    }
+
+    fn check_viewer(&self, viewer: Viewer) -> Result<(), CatalogError> {
+        match viewer {
+            Viewer::Seat(s) if s.index() >= self.rules.players() => Err(CatalogError::NoSuchSeat {
+                seat: s.index(),
+                last: self.rules.players().saturating_sub(1),
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl<G: Game + 'static> DynGame for Table<G> {
+    fn info(&self) -> GameInfo {
+        G::INFO
+    }
+
+    fn players(&self) -> usize {
+        self.rules.players()
+    }
+
+    fn options(&self) -> Value {
+        serde_json::to_value(self.rules.options()).unwrap_or(Value::Null)
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn auto_chance(&self) -> bool {
+        self.auto_chance
+    }
+
+    fn status(&self) -> Status {
+        Status {
+            to_move: self.rules.actor(&self.state),
+            decisions: self.actions.len() as u64,
+        }
+    }
+
+    fn legal(&self) -> Vec<LegalAction> {
+        self.listed()
+            .into_iter()
+            .map(|(a, weight)| LegalAction {
+                action: serde_json::to_value(a).unwrap_or(Value::Null),
+                text: a.to_string(),
+                weight,
+            })
+            .collect()
+    }
+
+    fn apply_json(
+        &mut self,
+        action: &Value,
+        audience: Audience,
+    ) -> Result<Vec<String>, ActionError> {
+        let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| {
+            ActionError::Malformed(format!("not an action of {}: {e}", G::INFO.title))
+        })?;
+        self.apply_action(action, audience)
+    }
+
+    fn apply_text(&mut self, text: &str, audience: Audience) -> Result<Vec<String>, ActionError> {
+        if self.rules.actor(&self.state) == Actor::Nobody {
+            return Err(ActionError::Illegal("the game is over".into()));
+        }
+        let action = self
+            .rules
+            .parse_action(&self.state, text)
+            .map_err(|e| ActionError::Malformed(e.to_string()))?;
+        self.apply_action(action, audience)
+    }
+
+    fn apply_index(
+        &mut self,
+        index: usize,
+        audience: Audience,
+    ) -> Result<Vec<String>, ActionError> {
+        if self.rules.actor(&self.state) == Actor::Nobody {
+            return Err(ActionError::Illegal("the game is over".into()));
+        }
+        let listed = self.listed();
+        let Some(&(action, _)) = listed.get(index) else {
+            return Err(ActionError::Malformed(format!(
+                "there is no action number {} (there are {})",
+                index + 1,
+                listed.len()
+            )));
+        };
+        self.apply_action(action, audience)
+    }
+
+    fn resolve_chance(&mut self, audience: Audience) -> Vec<String> {
+        let mut events = Vec::new();
+        if self.chance_step(audience, &mut events) {
+            self.settle(audience, &mut events);
+        }
+        events
+    }
+
+    fn view(&self, viewer: Viewer) -> Result<Value, CatalogError> {
+        self.check_viewer(viewer)?;
+        serde_json::to_value(self.rules.view(&self.state, viewer))
+            .map_err(|e| CatalogError::Json(e.to_string()))
+    }
+
+    fn text(&self, viewer: Viewer) -> Result<String, CatalogError> {
+        self.check_viewer(viewer)?;
+        Ok(self.rules.text(&self.rules.view(&self.state, viewer)))
+    }
+
+    fn svg(&self, viewer: Viewer) -> Result<Option<String>, CatalogError> {
+        self.check_viewer(viewer)?;
+        Ok(self.rules.svg(&self.rules.view(&self.state, viewer)))
+    }
+
+    fn score(&self) -> Score {
+        self.rules.score(&self.state)
+    }
+
+    fn record(&self) -> Record {
+        let mut record = Record::new(self.rules.as_ref(), self.seats.clone(), Some(self.seed));
+        for &a in &self.actions {
+            record.push::<G>(a);
+        }
+        record
+    }
+
+    fn set_seats(&mut self, seats: Vec<String>) {
+        self.seats = seats;
+    }
+
+    fn history(&self, audience: Audience) -> Vec<Vec<String>> {
+        let mut state = self.rules.initial_state();
+        let mut last_seat = None;
+        self.actions
+            .iter()
+            .map(|&action| {
+                let actor = self.rules.actor(&state);
+                let before = state.clone();
+                self.rules.apply_unchecked(&mut state, action);
+                let mut events = Vec::new();
+                let viewer = self.viewer_for(audience, actor, last_seat);
+                self.rules
+                    .events(&before, action, &state, viewer, &mut events);
+                if let Actor::Seat(s) = actor {
+                    last_seat = Some(s);
+                }
+                events
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_catalog;
+    use serde_json::json;
+
+    fn manual() -> Box<dyn DynGame> {
+        test_catalog()
+            .new_game("nim", 2, 3, &Value::Null, false, None)
+            .expect("nim starts")
+    }
+
+    #[test]
+    fn without_auto_chance_chance_is_to_move_with_weights() {
+        let game = manual();
+        assert_eq!(game.status().to_move, Actor::Chance);
+        let legal = game.legal();
+        assert_eq!(legal.len(), 6);
+        assert!(legal.iter().all(|l| l.weight == Some(1)));
+        assert_eq!(legal[0].action, json!({"Pile": 10}));
+        assert_eq!(legal[0].text, "The pile has 10 stones");
+        assert_eq!(
+            serde_json::to_value(game.status()).expect("json"),
+            json!({"to_move": "chance", "over": false, "decisions": 0})
+        );
+    }
+
+    #[test]
+    fn errors_leave_the_game_unchanged() {
+        let mut game = manual();
+        game.apply_json(&json!({"Pile": 10}), Audience::All)
+            .expect("legal");
+        let before = game.record();
+        let bad = game.apply_json(&json!({"Grab": 1}), Audience::All);
+        assert!(matches!(bad, Err(ActionError::Malformed(_))), "{bad:?}");
+        let illegal = game.apply_json(&json!({"Take": 4}), Audience::All);
+        match illegal {
+            Err(ActionError::Illegal(m)) => assert!(m.contains("1 to 3"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(game.apply_text("Take lots", Audience::All).is_err());
+        assert!(game.apply_index(9, Audience::All).is_err());
+        assert_eq!(game.record(), before);
+    }
+
+    #[test]
+    fn text_and_index_apply_like_json() {
+        let mut a = manual();
+        let mut b = manual();
+        a.apply_json(&json!({"Pile": 12}), Audience::All)
+            .expect("legal");
+        b.apply_index(2, Audience::All).expect("legal");
+        a.apply_text("  take   2 ", Audience::All).expect("legal");
+        b.apply_json(&json!({"Take": 2}), Audience::All)
+            .expect("legal");
+        assert_eq!(a.record(), b.record());
+        assert_eq!(a.history(Audience::All), b.history(Audience::All));
+        assert_eq!(
+            a.history(Audience::All),
+            vec![
+                vec!["The pile has 12 stones".to_string()],
+                vec!["Player 1: Take 2".to_string()]
+            ]
+        );
+    }
+
+    #[test]
+    fn auto_chance_resolves_setup_and_records_it() {
+        let game = test_catalog()
+            .new_game("nim", 2, 3, &Value::Null, true, None)
+            .expect("nim starts");
+        assert_eq!(game.status().to_move, Actor::Seat(Seat(0)));
+        assert_eq!(game.status().decisions, 1);
+        let record = game.record();
+        assert_eq!(record.seed, Some(3));
+        assert_eq!(record.actions.len(), 1);
+    }
+
+    #[test]
+    fn views_check_the_seat() {
+        let game = manual();
+        assert!(game.view(Viewer::Spectator).is_ok());
+        assert!(game.view(Viewer::Seat(Seat(1))).is_ok());
+        assert_eq!(
+            game.view(Viewer::Seat(Seat(2))),
+            Err(CatalogError::NoSuchSeat { seat: 2, last: 1 })
+        );
+        assert!(game.text(Viewer::Spectator).is_ok());
+        assert_eq!(game.svg(Viewer::Spectator), Ok(None));
+    }
+
+    #[test]
+    fn over_games_refuse_actions() {
+        let mut game = manual();
+        game.apply_json(&json!({"Pile": 10}), Audience::All)
+            .expect("legal");
+        while !game.status().over() {
+            game.apply_index(0, Audience::All).expect("legal");
+        }
+        assert!(game.legal().is_empty());
+        assert_eq!(
+            game.apply_index(0, Audience::All),
+            Err(ActionError::Illegal("the game is over".into()))
+        );
+        assert_eq!(
+            game.apply_json(&json!({"Take": 1}), Audience::All),
+            Err(ActionError::Illegal("the game is over".into()))
+        );
+        let score = game.score();
+        assert!(score.over);
+        let json = serde_json::to_value(ScoreJson(&score)).expect("json");
+        assert_eq!(json["breakdown"][0], json!({"win": score.totals[0]}));
+    }
+}

@@ -1,0 +1,415 @@
+//! # The `sylvan` command
+//!
+//! Plays, simulates, benchmarks, replays and draws any game of a [`Catalog`], and serves the
+//! engine protocol. The binary (`src/main.rs`) parses the arguments, installs the counting
+//! allocator and calls [`run`] with the standard catalog and the process's standard streams;
+//! tests call [`run`] with a small catalog and in-memory streams.
+
+#![deny(missing_docs)]
+
+mod bench;
+pub mod bots;
+mod play;
+mod render;
+mod replay;
+mod sim;
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{Parser, Subcommand};
+use serde_json::Value;
+use sylvan_catalog::{Catalog, Score};
+
+/// Command-line arguments.
+#[derive(Debug, Parser)]
+#[command(
+    name = "sylvan",
+    version,
+    about = "Sylvan: forest board games in the terminal and in bulk"
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the games.
+    Games,
+    /// Play a game in the terminal against bots.
+    Play {
+        /// The game's name (see `sylvan games`).
+        game: String,
+        /// Seed of the chance generator (bots use seeds derived from it).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Who sits in each seat, in order: `human` or a bot (`random`); the number of seats is
+        /// the number of players.
+        #[arg(long, default_value = "human,random", value_delimiter = ',')]
+        seats: Vec<String>,
+        /// The game's options as a JSON object, merged over the defaults.
+        #[arg(long)]
+        options: Option<String>,
+        /// Write the replay record here when the game ends (or input runs out).
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// A corrected component file for the game.
+        #[arg(long)]
+        components: Option<PathBuf>,
+    },
+    /// Play many random games and report win rates and scores.
+    Sim {
+        /// The game's name.
+        game: String,
+        /// How many games.
+        #[arg(long)]
+        games: u64,
+        /// Game i is played with seed derive_seed(SEED, i).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Index of the first game (to re-run game i alone: --first i --games 1).
+        #[arg(long, default_value_t = 0)]
+        first: u64,
+        /// Worker threads (default: the available cores). Results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Number of players (default: the game's smallest count).
+        #[arg(long)]
+        players: Option<usize>,
+        /// The game's options as a JSON object, merged over the defaults.
+        #[arg(long)]
+        options: Option<String>,
+        /// A corrected component file for the game.
+        #[arg(long)]
+        components: Option<PathBuf>,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// With --games 1: write that game's replay record here.
+        #[arg(long)]
+        record: Option<PathBuf>,
+    },
+    /// Measure random playouts on one thread: speed, state size, allocations.
+    Bench {
+        /// The game's name.
+        game: String,
+        /// How long to measure, in seconds (after a warm-up of a tenth of it).
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+        /// Number of players (default: the game's smallest count).
+        #[arg(long)]
+        players: Option<usize>,
+        /// The game's options as a JSON object, merged over the defaults.
+        #[arg(long)]
+        options: Option<String>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Serve the engine protocol (JSON lines) on standard input and output.
+    Engine,
+    /// Replay a record through the checked rules, printing its log and final score.
+    Replay {
+        /// The record (JSON).
+        file: PathBuf,
+        /// A corrected component file, if the game was played with one.
+        #[arg(long)]
+        components: Option<PathBuf>,
+    },
+    /// Draw a position as SVG or PNG.
+    Render {
+        /// A record file, or a game's name (with --seed).
+        target: String,
+        /// With a record: draw the position after its first K decisions.
+        #[arg(long)]
+        at: Option<usize>,
+        /// With a game's name: the seed; the position is drawn after setup chance.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// With a game's name: the number of players (default: the smallest count).
+        #[arg(long)]
+        players: Option<usize>,
+        /// With a game's name: its options as a JSON object.
+        #[arg(long)]
+        options: Option<String>,
+        /// A corrected component file.
+        #[arg(long)]
+        components: Option<PathBuf>,
+        /// Where to write: a path ending in .svg or .png.
+        #[arg(long)]
+        out: PathBuf,
+        /// Draw what this seat (0-based) sees; the spectator's view by default.
+        #[arg(long)]
+        seat: Option<u8>,
+    },
+}
+
+/// A failure to report: the message goes to standard error, the code is the exit status.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct CliError {
+    /// What went wrong, naming the thing (game, file, option) and why.
+    pub message: String,
+}
+
+impl CliError {
+    /// An error with this message.
+    pub fn new(message: impl Into<String>) -> Self {
+        CliError {
+            message: message.into(),
+        }
+    }
+}
+
+impl From<sylvan_catalog::CatalogError> for CliError {
+    fn from(e: sylvan_catalog::CatalogError) -> Self {
+        CliError::new(e.to_string())
+    }
+}
+
+const BROKEN_PIPE: &str = "the reader of the output went away";
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError::new(BROKEN_PIPE)
+        } else {
+            CliError::new(format!("cannot write output: {e}"))
+        }
+    }
+}
+
+impl CliError {
+    /// Whether the reader of the output went away (`sylvan replay r.json | head`): the binary
+    /// then stops quietly instead of reporting an error.
+    pub fn is_broken_pipe(&self) -> bool {
+        self.message == BROKEN_PIPE
+    }
+}
+
+/// What the process offers besides the streams.
+pub struct Env<'a> {
+    /// Heap allocations so far, from the binary's counting allocator (`|| 0` when not counted).
+    pub allocations: &'a dyn Fn() -> u64,
+    /// Whether standard error is a terminal (then progress bars are drawn).
+    pub stderr_is_terminal: bool,
+}
+
+impl Default for Env<'_> {
+    fn default() -> Self {
+        Env {
+            allocations: &|| 0,
+            stderr_is_terminal: false,
+        }
+    }
+}
+
+/// Runs one command. Output goes to `stdout` (and notes to `stderr`); `stdin` feeds `play` and
+/// `engine`. Returns the error to print, if any.
+pub fn run(
+    cli: Cli,
+    catalog: &Catalog,
+    stdin: &mut dyn BufRead,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    env: &Env<'_>,
+) -> Result<(), CliError> {
+    match cli.command {
+        Command::Games => {
+            for kind in catalog.games() {
+                let info = kind.info();
+                let players = if info.min_players == info.max_players {
+                    format!("{} players", info.min_players)
+                } else {
+                    format!("{}-{} players", info.min_players, info.max_players)
+                };
+                writeln!(stdout, "{:<24} {} ({players})", info.name, info.title)?;
+                writeln!(stdout, "{:<24} options: {}", "", kind.default_options())?;
+            }
+            Ok(())
+        }
+        Command::Play {
+            game,
+            seed,
+            seats,
+            options,
+            record,
+            components,
+        } => {
+            let options = parse_options(options.as_deref())?;
+            let components = read_components(components.as_deref())?;
+            let config = play::PlayConfig {
+                game,
+                seed,
+                seats,
+                options,
+                record,
+                components,
+            };
+            play::play(catalog, &config, stdin, stdout)
+        }
+        Command::Sim {
+            game,
+            games,
+            seed,
+            first,
+            threads,
+            players,
+            options,
+            components,
+            json,
+            record,
+        } => {
+            if record.is_some() && games != 1 {
+                return Err(CliError::new(
+                    "--record writes one game: use it with --games 1 (and --first I for game I)",
+                ));
+            }
+            let config = sim::SimConfig {
+                game,
+                games,
+                seed,
+                first,
+                threads: threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                players,
+                options: parse_options(options.as_deref())?,
+                components: read_components(components.as_deref())?,
+            };
+            let report = sim::simulate(catalog, &config, env.stderr_is_terminal)?;
+            if let Some(path) = record {
+                sim::write_record(catalog, &config, &path)?;
+            }
+            if json {
+                writeln!(stdout, "{}", report.to_json())?;
+            } else {
+                write!(stdout, "{}", report.to_text())?;
+            }
+            Ok(())
+        }
+        Command::Bench {
+            game,
+            seconds,
+            players,
+            options,
+            json,
+        } => {
+            let options = parse_options(options.as_deref())?;
+            bench::bench(
+                catalog, &game, players, &options, seconds, json, env, stdout,
+            )
+        }
+        Command::Engine => {
+            let mut engine = sylvan_catalog::protocol::Engine::new(catalog.clone());
+            engine.serve(stdin, stdout).map_err(|e| match e.kind() {
+                std::io::ErrorKind::BrokenPipe => e.into(),
+                _ => CliError::new(format!("engine i/o failed: {e}")),
+            })
+        }
+        Command::Replay { file, components } => {
+            let components = read_components(components.as_deref())?;
+            replay::replay(catalog, &file, components.as_deref(), stdout)
+        }
+        Command::Render {
+            target,
+            at,
+            seed,
+            players,
+            options,
+            components,
+            out,
+            seat,
+        } => {
+            let config = render::RenderConfig {
+                target,
+                at,
+                seed,
+                players,
+                options: parse_options(options.as_deref())?,
+                components: read_components(components.as_deref())?,
+                out,
+                seat,
+            };
+            render::render(catalog, &config, stderr)
+        }
+    }
+}
+
+fn parse_options(text: Option<&str>) -> Result<Value, CliError> {
+    match text {
+        None => Ok(Value::Null),
+        Some(text) => serde_json::from_str(text)
+            .map_err(|e| CliError::new(format!("--options is not valid JSON: {e}"))),
+    }
+}
+
+fn read_components(path: Option<&Path>) -> Result<Option<String>, CliError> {
+    path.map(|p| read_text(p, "components file")).transpose()
+}
+
+fn read_text(path: &Path, what: &str) -> Result<String, CliError> {
+    std::fs::read_to_string(path)
+        .map_err(|e| CliError::new(format!("cannot read {what} '{}': {e}", path.display())))
+}
+
+/// Writes a score table: one row per category, one column per seat, totals and winners last.
+fn write_score(out: &mut dyn Write, score: &Score, seats: &[String]) -> std::io::Result<()> {
+    let players = score.totals.len();
+    let name = |i: usize| match seats.get(i) {
+        Some(who) => format!("P{} {who}", i + 1),
+        None => format!("Player {}", i + 1),
+    };
+    let mut categories: Vec<&str> = Vec::new();
+    for seat in &score.breakdown {
+        for (c, _) in seat {
+            if !categories.contains(&c.as_ref()) {
+                categories.push(c);
+            }
+        }
+    }
+    let width = categories.iter().map(|c| c.len()).max().unwrap_or(5).max(5);
+    let col = (0..players)
+        .map(|i| name(i).len())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    write!(out, "{:width$}", "")?;
+    for i in 0..players {
+        write!(out, "  {:>col$}", name(i))?;
+    }
+    writeln!(out)?;
+    for c in &categories {
+        write!(out, "{c:width$}")?;
+        for seat in &score.breakdown {
+            let points = seat.iter().find(|(n, _)| n == c).map_or(0, |(_, p)| *p);
+            write!(out, "  {points:>col$}")?;
+        }
+        writeln!(out)?;
+    }
+    write!(out, "{:width$}", "Total")?;
+    for total in &score.totals {
+        write!(out, "  {total:>col$}")?;
+    }
+    writeln!(out)?;
+    if score.over {
+        let winners: Vec<String> = score.winners.iter().map(|s| name(s.index())).collect();
+        match winners.len() {
+            0 => writeln!(out, "Nobody wins.")?,
+            1 => writeln!(out, "Winner: {}", winners[0])?,
+            _ => writeln!(out, "Tied winners: {}", winners.join(", "))?,
+        }
+    } else {
+        writeln!(out, "The game is not over.")?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+pub(crate) fn test_catalog() -> Catalog {
+    let mut catalog = Catalog::empty();
+    catalog.register::<sylvan_engine::testing::Nim>();
+    catalog
+}

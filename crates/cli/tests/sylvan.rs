@@ -1,0 +1,600 @@
+//! The real `sylvan` binary, driven through its standard streams, on Spirits of the Wild.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+
+use serde_json::{json, Value};
+
+const GAME: &str = "spirits-of-the-wild";
+
+fn sylvan() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sylvan"))
+}
+
+/// Runs `sylvan args` with `input` on stdin.
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = sylvan()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    let input = input.to_string();
+    // Write from another thread so a full stdout pipe cannot deadlock us.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().expect("the binary runs");
+    writer.join().expect("writer thread");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "no panics: {stderr}");
+    output
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("sylvan-{}-{name}", std::process::id()))
+}
+
+/// A whole game recorded by `sylvan play` with two random seats.
+fn recorded_game(name: &str, seed: u64) -> (PathBuf, Value) {
+    let path = temp(name);
+    let seed = seed.to_string();
+    let path_text = path.to_string_lossy().into_owned();
+    let out = run(
+        &[
+            "play",
+            GAME,
+            "--seats",
+            "random,random",
+            "--seed",
+            &seed,
+            "--record",
+            &path_text,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let record: Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("written")).expect("json");
+    (path, record)
+}
+
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = sylvan()
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = BufReader::new(child.stdout.take().expect("piped"));
+        Session {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Value {
+        self.stdin.write_all(line.as_bytes()).expect("write");
+        self.stdin.write_all(b"\n").expect("write");
+        self.stdin.flush().expect("flush");
+        let mut response = String::new();
+        self.stdout.read_line(&mut response).expect("read");
+        serde_json::from_str(&response).unwrap_or_else(|e| panic!("{line} -> {response}: {e}"))
+    }
+
+    fn ok(&mut self, line: &str) -> Value {
+        let r = self.send(line);
+        assert_eq!(r["ok"], true, "{line} -> {r}");
+        r
+    }
+
+    /// Sends a failing request; checks its kind and that the game is unchanged.
+    fn fails(&mut self, line: &str, kind: &str) -> String {
+        let before = self.send(r#"{"cmd":"record"}"#);
+        let r = self.send(line);
+        assert_eq!(r["ok"], false, "{line} -> {r}");
+        assert_eq!(r["error"]["kind"], kind, "{line} -> {r}");
+        let after = self.send(r#"{"cmd":"record"}"#);
+        assert_eq!(before, after, "{line} changed the game");
+        r["error"]["message"]
+            .as_str()
+            .expect("a message")
+            .to_string()
+    }
+}
+
+#[test]
+fn protocol_session_covers_every_request_and_error() {
+    let mut s = Session::start();
+    // Empty lines get no response: the next response is hello's.
+    s.stdin.write_all(b"\n   \n").expect("write");
+    let hello = s.ok(r#"{"cmd":"hello"}"#);
+    assert_eq!(hello["protocol"], 1);
+    assert!(hello["engine"]
+        .as_str()
+        .is_some_and(|e| e.starts_with("sylvan ")));
+
+    let list = s.ok(r#"{"cmd":"list"}"#);
+    let games = list["games"].as_array().expect("games");
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["name"], GAME);
+    assert_eq!(games[0]["title"], "Spirits of the Wild: Awakening");
+    assert_eq!(
+        (
+            games[0]["min_players"].clone(),
+            games[0]["max_players"].clone()
+        ),
+        (json!(2), json!(2))
+    );
+    assert_eq!(games[0]["options"]["set"], "First Steps");
+
+    // Before any game.
+    let m = s.fails(r#"{"cmd":"legal"}"#, "no_game");
+    assert!(m.contains("no game"), "{m}");
+    for line in [
+        r#"{"cmd":"apply","action":{"Tile":"AddTwo"}}"#,
+        r#"{"cmd":"view","seat":0}"#,
+        r#"{"cmd":"score"}"#,
+    ] {
+        s.fails(line, "no_game");
+    }
+
+    // Starting.
+    let m = s.fails(
+        r#"{"cmd":"new","game":"chess","players":2,"seed":1}"#,
+        "unknown_game",
+    );
+    assert!(m.contains("chess"), "{m}");
+    let m = s.fails(
+        &format!(r#"{{"cmd":"new","game":"{GAME}","players":3,"seed":1}}"#),
+        "bad_options",
+    );
+    assert!(m.contains('3'), "{m}");
+    let m = s.fails(
+        &format!(
+            r#"{{"cmd":"new","game":"{GAME}","players":2,"seed":1,"options":{{"colour":"red"}}}}"#
+        ),
+        "bad_options",
+    );
+    assert!(m.contains("colour"), "{m}");
+    let new = s.ok(&format!(
+        r#"{{"cmd":"new","game":"{GAME}","players":2,"seed":7}}"#
+    ));
+    assert_eq!(new["status"]["to_move"], 0);
+    assert_eq!(new["status"]["over"], false);
+    assert!(
+        new["status"]["decisions"].as_u64().is_some_and(|d| d > 0),
+        "setup chance resolved"
+    );
+
+    // Playing.
+    let legal = s.ok(r#"{"cmd":"legal"}"#);
+    let actions = legal["actions"].as_array().expect("actions");
+    assert!(!actions.is_empty());
+    assert!(actions
+        .iter()
+        .all(|a| a["text"].is_string() && a.get("weight").is_none()));
+    let first = actions[0]["action"].clone();
+    s.fails(r#"{"cmd":"apply","action":{"Fly":"away"}}"#, "bad_action");
+    let m = s.fails(
+        r#"{"cmd":"apply","action":{"Draw":"Blue"}}"#,
+        "illegal_action",
+    );
+    assert!(m.contains("chance"), "the rule is named: {m}");
+    let applied = s.ok(&json!({"cmd": "apply", "action": first}).to_string());
+    assert!(applied["events"].as_array().is_some_and(|e| !e.is_empty()));
+    assert_eq!(
+        applied["status"]["decisions"].as_u64(),
+        new["status"]["decisions"].as_u64().map(|d| d + 1)
+    );
+
+    let seat_view = s.ok(r#"{"cmd":"view","seat":0}"#);
+    assert!(seat_view["view"].is_object());
+    let spectator = s.ok(r#"{"cmd":"view","seat":null}"#);
+    assert!(spectator["view"].is_object());
+    let score = s.ok(r#"{"cmd":"score"}"#);
+    assert_eq!(score["over"], false);
+    assert_eq!(score["scores"].as_array().map(Vec::len), Some(2));
+    assert_eq!(score["breakdown"].as_array().map(Vec::len), Some(2));
+    assert_eq!(score["ranking"].as_array().map(Vec::len), Some(2));
+    assert_eq!(score["winners"], json!([]));
+
+    // Parse errors of every sort, the game unchanged.
+    for line in [
+        "not json",
+        "[1]",
+        r#"{"no":"cmd"}"#,
+        r#"{"cmd":"dance"}"#,
+        r#"{"cmd":"view","seat":"me"}"#,
+        r#"{"cmd":"new","game":"x","players":"two","seed":1}"#,
+    ] {
+        s.fails(line, "parse");
+    }
+    let long = format!(r#"{{"cmd":"hello","pad":"{}"}}"#, "x".repeat(1 << 20));
+    let m = s.fails(&long, "parse");
+    assert!(m.contains("longer"), "{m}");
+
+    // Records: save, reject a tampered one, load the good one.
+    let record = s.ok(r#"{"cmd":"record"}"#)["record"].clone();
+    assert_eq!(record["game"], GAME);
+    assert_eq!(record["seed"], 7);
+    let mut tampered = record.clone();
+    let n = tampered["actions"].as_array().map_or(0, Vec::len);
+    tampered["actions"][n - 1] = json!({"Draw": "Blue"});
+    let m = s.fails(
+        &json!({"cmd": "load", "record": tampered}).to_string(),
+        "bad_record",
+    );
+    assert!(m.starts_with(&format!("decision {n}:")), "{m}");
+    s.fails(
+        r#"{"cmd":"load","record":{"game":"spirits-of-the-wild"}}"#,
+        "bad_record",
+    );
+
+    // Play on to the end, load the record mid-game into the same session, and compare.
+    loop {
+        let legal = s.ok(r#"{"cmd":"legal"}"#);
+        if legal["status"]["over"] == true {
+            assert_eq!(legal["status"]["to_move"], Value::Null);
+            assert_eq!(legal["actions"], json!([]));
+            break;
+        }
+        let action = legal["actions"][0]["action"].clone();
+        s.ok(&json!({"cmd": "apply", "action": action}).to_string());
+    }
+    let final_score = s.ok(r#"{"cmd":"score"}"#);
+    assert_eq!(final_score["over"], true);
+    assert!(final_score["winners"]
+        .as_array()
+        .is_some_and(|w| !w.is_empty()));
+    let full = s.ok(r#"{"cmd":"record"}"#)["record"].clone();
+    let loaded = s.ok(&json!({"cmd": "load", "record": record}).to_string());
+    assert_eq!(
+        loaded["status"]["decisions"],
+        applied["status"]["decisions"]
+    );
+    let reloaded = s.ok(&json!({"cmd": "load", "record": full}).to_string());
+    assert_eq!(reloaded["status"]["over"], true);
+    assert_eq!(s.ok(r#"{"cmd":"score"}"#), final_score);
+
+    // Without auto_chance, chance is to move and the client picks outcomes.
+    let manual = s.ok(&format!(
+        r#"{{"cmd":"new","game":"{GAME}","players":2,"seed":1,"options":{{}},"auto_chance":false}}"#
+    ));
+    assert_eq!(
+        manual["status"],
+        json!({"to_move": "chance", "over": false, "decisions": 0})
+    );
+    let outcomes = s.ok(r#"{"cmd":"legal"}"#);
+    assert!(outcomes["actions"].as_array().is_some_and(|a| a
+        .iter()
+        .all(|o| o["weight"].as_u64().is_some_and(|w| w > 0))));
+
+    assert_eq!(s.send(r#"{"cmd":"quit"}"#), json!({"ok": true}));
+    let status = s.child.wait().expect("exits");
+    assert!(status.success());
+}
+
+#[test]
+fn engine_exits_cleanly_at_end_of_input() {
+    let out = run(&["engine"], "{\"cmd\":\"hello\"}\n\nnope\n");
+    assert!(out.status.success());
+    let lines: Vec<&str> = std::str::from_utf8(&out.stdout)
+        .expect("utf-8")
+        .lines()
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[1].contains(r#""kind":"parse""#));
+}
+
+#[test]
+fn play_with_piped_input_and_a_bad_line() {
+    let record = temp("play.json");
+    let input = "banana\n42\n".to_string() + &"1\n".repeat(600);
+    let out = run(
+        &[
+            "play",
+            GAME,
+            "--seed",
+            "5",
+            "--record",
+            &record.to_string_lossy(),
+        ],
+        &input,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Player 1 (you) to decide:"), "{text}");
+    assert!(text.contains("  1. "), "numbered actions");
+    assert!(text.contains("Not a legal action here: 'banana'"), "{text}");
+    assert!(text.contains("'42' is not a choice"), "{text}");
+    // The same prompt again after each bad line.
+    let prompt = text
+        .lines()
+        .find(|l| l.contains("Not a legal action here"))
+        .and_then(|l| l.split("Not a legal").next())
+        .expect("a prompt precedes the message")
+        .to_string();
+    assert!(prompt.starts_with("Player 1 (you), choose 1-"), "{prompt}");
+    assert!(
+        text.contains("· Player 2: "),
+        "the bot's decisions are shown as events"
+    );
+    assert!(text.contains("The game is over."), "{text}");
+    assert!(text.contains("Total"), "final score breakdown");
+    assert!(
+        text.contains("Winner") || text.contains("Tied winners"),
+        "{text}"
+    );
+    let replayed = run(&["replay", &record.to_string_lossy()], "");
+    assert!(replayed.status.success(), "{}", stderr(&replayed));
+}
+
+#[test]
+fn play_stops_cleanly_when_input_ends() {
+    let out = run(&["play", GAME, "--seed", "5"], "1\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("End of input"));
+}
+
+fn sim_json(threads: &str) -> Value {
+    let out = run(
+        &[
+            "sim",
+            GAME,
+            "--games",
+            "120",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "one JSON object: {text}");
+    serde_json::from_str(&text).expect("json")
+}
+
+#[test]
+fn sim_json_is_complete_and_independent_of_threads() {
+    let mut one = sim_json("1");
+    let mut two = sim_json("2");
+    for field in [
+        "games",
+        "games_per_sec",
+        "decisions_per_game",
+        "win_rate",
+        "score_mean",
+    ] {
+        assert!(one.get(field).is_some(), "{field} in {one}");
+    }
+    assert_eq!(one["games"], 120);
+    let rates: Vec<f64> = one["win_rate"]
+        .as_array()
+        .expect("per seat")
+        .iter()
+        .map(|r| r.as_f64().expect("a number"))
+        .collect();
+    assert_eq!(rates.len(), 2);
+    let unwon = one["no_winner"].as_f64().expect("a count") / 120.0;
+    assert!(
+        (rates.iter().sum::<f64>() + unwon - 1.0).abs() < 1e-9,
+        "{rates:?}"
+    );
+    for (seat, ci) in one["win_rate_ci95"]
+        .as_array()
+        .expect("per seat")
+        .iter()
+        .enumerate()
+    {
+        let (lo, hi) = (ci[0].as_f64().expect("lo"), ci[1].as_f64().expect("hi"));
+        assert!(lo <= rates[seat] && rates[seat] <= hi, "{ci}");
+    }
+    assert!(one["decisions_per_game"].as_f64().is_some_and(|d| d > 10.0));
+    assert!(one["score_std"].as_array().is_some_and(|s| s.len() == 2));
+    assert!(one["categories"].as_array().is_some_and(|c| !c.is_empty()));
+    for v in [&mut one, &mut two] {
+        for timing in ["seconds", "games_per_sec", "threads"] {
+            v[timing] = Value::Null;
+        }
+    }
+    assert_eq!(one, two);
+}
+
+#[test]
+fn any_game_of_a_run_reruns_alone_and_replays() {
+    let one = |first: &str| -> Value {
+        let out = run(
+            &[
+                "sim", GAME, "--games", "1", "--seed", "3", "--first", first, "--json",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_str(&stdout(&out)).expect("json")
+    };
+    let path = temp("sim-game-7.json");
+    let out = run(
+        &[
+            "sim",
+            GAME,
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--first",
+            "7",
+            "--json",
+            "--record",
+            &path.to_string_lossy(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let game7: Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(game7["score_mean"], one("7")["score_mean"]);
+    let replay = run(&["replay", &path.to_string_lossy()], "");
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    let decisions = game7["decisions"].as_u64().expect("a count");
+    assert!(stdout(&replay).contains(&format!("{decisions} decisions replayed")));
+}
+
+#[test]
+fn bench_json_fields() {
+    let out = run(&["bench", GAME, "--json", "--seconds", "0.2"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("json");
+    for field in [
+        "playouts_per_sec",
+        "decisions_per_sec",
+        "state_bytes",
+        "allocs_per_decision",
+    ] {
+        assert!(
+            v[field].as_f64().is_some_and(|x| x >= 0.0),
+            "{field} in {v}"
+        );
+    }
+    assert!(v["playouts_per_sec"].as_f64().is_some_and(|x| x > 0.0));
+    assert!(v["state_bytes"].as_u64().is_some_and(|x| x > 0));
+}
+
+#[test]
+fn replay_accepts_a_good_record_and_rejects_a_tampered_one() {
+    let (path, record) = recorded_game("good.json", 11);
+    let out = run(&["replay", &path.to_string_lossy()], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let n = record["actions"].as_array().map_or(0, Vec::len);
+    assert!(text.contains(&format!("{n} decisions replayed")), "{text}");
+    assert!(text.contains("Total") && text.contains("Winner"), "{text}");
+
+    // A chance outcome slipped in where the first player chose an action tile.
+    let mut tampered = record.clone();
+    let first_tile = record["actions"]
+        .as_array()
+        .and_then(|a| a.iter().position(|x| x.get("Tile").is_some()))
+        .expect("someone chose a tile");
+    tampered["actions"][first_tile] = json!({"Draw": "Blue"});
+    let bad = temp("tampered.json");
+    std::fs::write(&bad, tampered.to_string()).expect("write");
+    let out = run(&["replay", &bad.to_string_lossy()], "");
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    let expected = format!("does not replay: decision {}:", first_tile + 1);
+    assert!(err.contains(&expected), "{err}");
+
+    std::fs::write(&bad, "{\"not\": \"a record\"}").expect("write");
+    let out = run(&["replay", &bad.to_string_lossy()], "");
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("is not a Sylvan record"));
+}
+
+#[test]
+fn render_svg_and_png() {
+    let (path, _) = recorded_game("render.json", 12);
+    let svg = temp("pos.svg");
+    let out = run(
+        &[
+            "render",
+            &path.to_string_lossy(),
+            "--at",
+            "10",
+            "--out",
+            &svg.to_string_lossy(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&svg).expect("written");
+    resvg::usvg::Tree::from_str(&text, &resvg::usvg::Options::default()).expect("the SVG parses");
+
+    let png = temp("pos.png");
+    let out = run(
+        &[
+            "render",
+            GAME,
+            "--seed",
+            "3",
+            "--seat",
+            "1",
+            "--out",
+            &png.to_string_lossy(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bytes = std::fs::read(&png).expect("written");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+}
+
+#[test]
+fn bad_requests_fail_with_a_message_not_a_panic() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["sim", "chess", "--games", "2"], "unknown game 'chess'"),
+        (&["play", "chess"], "unknown game 'chess'"),
+        (
+            &[
+                "bench",
+                GAME,
+                "--options",
+                r#"{"speed":9}"#,
+                "--seconds",
+                "0.1",
+            ],
+            "unknown option 'speed'",
+        ),
+        (
+            &["sim", GAME, "--games", "2", "--options", "{oops"],
+            "--options is not valid JSON",
+        ),
+        (&["sim", GAME, "--games", "2", "--players", "5"], "not 5"),
+        (
+            &["play", GAME, "--seats", "human,wizard"],
+            "unknown seat 'wizard'",
+        ),
+        (&["replay", "/no/such/record.json"], "cannot read record"),
+        (
+            &["play", GAME, "--components", "/no/such/file.toml"],
+            "cannot read components file",
+        ),
+        (
+            &["render", "/no/such/file", "--out", "x.svg"],
+            "neither a game",
+        ),
+        (
+            &["render", GAME, "--out", "x.gif"],
+            "must end in .svg or .png",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = run(args, "");
+        assert!(!out.status.success(), "{args:?} succeeded");
+        let err = stderr(&out);
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
