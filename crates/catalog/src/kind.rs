@@ -324,7 +324,7 @@ mod tests {
             Err(other) => panic!("{other:?}"),
             Ok(_) => panic!("accepted {players} players, {options}"),
         };
-        assert!(err(3, Value::Null).contains("2 to 2 players, not 3"));
+        assert!(err(3, Value::Null).contains("exactly 2 players, not 3"));
         assert!(err(2, json!({"max_take": 0})).contains("at least 1"));
         assert!(err(2, json!({"colour": "red"})).contains("unknown option 'colour'"));
         let components = catalog.new_game("nim", 2, 0, &Value::Null, true, Some("x = 1"));

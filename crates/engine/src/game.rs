@@ -68,7 +68,7 @@ pub struct GameInfo {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OptionsError {
     /// The number of players is outside the game's range.
-    #[error("{game} is for {min} to {max} players, not {got}")]
+    #[error("{game} is for {}, not {got}", players_text(*.min, *.max))]
     PlayerCount {
         /// The game's name.
         game: &'static str,
@@ -82,6 +82,14 @@ pub enum OptionsError {
     /// An option is malformed or not allowed; the text says which and why.
     #[error("{0}")]
     Invalid(String),
+}
+
+fn players_text(min: usize, max: usize) -> String {
+    match (min, max) {
+        (1, 1) => "1 player".into(),
+        (a, b) if a == b => format!("exactly {a} players"),
+        (a, b) => format!("{a} to {b} players"),
+    }
 }
 
 /// Text that is not an action of the game, or not one that is legal now.

@@ -520,8 +520,9 @@ impl Components {
 
         let mut sets = Vec::new();
         for s in &file.set {
-            let animals = parse_five(&s.animals, &s.name)?;
-            let cards_of_set = parse_six(&s.cards, &s.name, &cards)?;
+            let animals = parse_five(&s.animals, &s.name).map_err(ComponentsError::Invalid)?;
+            let cards_of_set =
+                parse_six(&s.cards, &s.name, &cards).map_err(ComponentsError::Invalid)?;
             sets.push(RecommendedSet {
                 name: s.name.clone(),
                 animals,
@@ -680,8 +681,8 @@ fn layout(animal: Animal, a: &raw::Animal) -> Result<Layout, ComponentsError> {
 }
 
 /// Reads five distinct animal names.
-pub fn parse_five(list: &[String], what: &str) -> Result<[Animal; 5], ComponentsError> {
-    let invalid = |m: String| Err(ComponentsError::Invalid(m));
+pub fn parse_five(list: &[String], what: &str) -> Result<[Animal; 5], String> {
+    let invalid = Err;
     if list.len() != 5 {
         return invalid(format!(
             "{what}: both players use exactly 5 animal boards, not {}",
@@ -709,8 +710,8 @@ pub fn parse_six(
     list: &[String],
     what: &str,
     copies: &[u8; Card::NUM],
-) -> Result<[Card; 6], ComponentsError> {
-    let invalid = |m: String| Err(ComponentsError::Invalid(m));
+) -> Result<[Card; 6], String> {
+    let invalid = Err;
     if list.len() != 6 {
         return invalid(format!(
             "{what}: the two piles take exactly 6 Spirit Power cards, not {}",

@@ -96,16 +96,14 @@ impl Spirits {
             })?)
         };
         let animals = match &options.animals {
-            Some(Pick::Named(list)) => {
-                Some(parse_five(list, "animals").map_err(|e| bad(e.to_string()))?)
-            }
+            Some(Pick::Named(list)) => Some(parse_five(list, "animals").map_err(bad)?),
             p if random(p, "animals")? => None,
             _ => set.map(|s| s.animals),
         };
         let mut deck = [0u8; Card::NUM];
         let chosen = match &options.cards {
             Some(Pick::Named(list)) => {
-                Some(parse_six(list, "cards", &components.cards).map_err(|e| bad(e.to_string()))?)
+                Some(parse_six(list, "cards", &components.cards).map_err(bad)?)
             }
             p if random(p, "cards")? => None,
             _ => set.map(|s| s.cards),

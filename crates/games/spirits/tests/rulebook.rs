@@ -101,7 +101,7 @@ fn bad_options_name_the_problem() {
     assert!(Spirits::new(3, Options::default())
         .expect_err("2 players only")
         .to_string()
-        .contains("2 to 2 players"));
+        .contains("exactly 2 players, not 3"));
     let e = err(Options {
         animals: names(&["Owl", "Rabbit", "Beaver", "Salmon", "Dragon"]),
         ..Options::default()
