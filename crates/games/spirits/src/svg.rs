@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use sylvan_engine::Seat;
 
-use crate::components::{Colour, Tile};
+use crate::components::{Colour, ColourRule, Tile};
 use crate::view::View;
 
 const WIDTH: i32 = 1100;
@@ -121,23 +121,23 @@ pub fn draw(view: &View) -> String {
     let status = if view.over {
         "Game over".to_string()
     } else {
-        format!("{} to play: {}", view.turn, view.deciding)
+        format!("{}'s turn. Now: {}", view.turn, view.deciding)
     };
     let _ = write!(
         s,
-        r##"<g id="status"><text x="740" y="350">{}</text><text x="740" y="372">Spirit Stones out of the bag: {} (5 ends the game)</text>"##,
+        r##"<g id="status" font-size="12"><text x="720" y="350">{}</text><text x="720" y="372">Spirit Stones out of the bag: {} (5 ends the game)</text>"##,
         esc(&status),
         view.spirit_stones_out
     );
     if !view.drawn.is_empty() {
-        let _ = write!(s, r##"<text x="740" y="394">Drawn:</text>"##);
-        stone_row(&mut s, 800, 390, &view.drawn, "drawn");
+        let _ = write!(s, r##"<text x="720" y="394">Drawn:</text>"##);
+        stone_row(&mut s, 780, 390, &view.drawn, "drawn");
     }
     let coyote = match view.coyote {
         Some((seat, a)) => format!("Coyote: on {seat}'s {a}"),
         None => "Coyote: to the side".into(),
     };
-    let _ = write!(s, r##"<text x="740" y="416">{}</text></g>"##, esc(&coyote));
+    let _ = write!(s, r##"<text x="720" y="416">{}</text></g>"##, esc(&coyote));
 
     // The two players: Player 2 on top, Player 1 at the bottom.
     for (i, side) in view.players.iter().enumerate() {
@@ -210,9 +210,9 @@ pub fn draw(view: &View) -> String {
             );
             let mut row_y = y + 50;
             let mut space_no = 1u8;
-            for set in &board.sets {
+            for (k, set) in board.sets.iter().enumerate() {
                 let mut cx = x + 20;
-                let linked = set.len() > 1;
+                let linked = set.len() > 1 && board.rules.get(k) == Some(&ColourRule::Same);
                 if linked {
                     let _ = write!(
                         s,

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use serde::{Deserialize, Serialize};
 use sylvan_engine::{Actor, Seat, Viewer};
 
-use crate::components::{Animal, Card, Colour, Tile};
+use crate::components::{Animal, Card, Colour, ColourRule, Tile};
 use crate::rules::Spirits;
 use crate::state::{tile_bit, State, Stones};
 
@@ -19,6 +19,8 @@ pub struct BoardView {
     pub animal: Animal,
     /// Each linked set's spaces, in board order (`None` is an open space).
     pub sets: Vec<Vec<Option<Colour>>>,
+    /// Each set's colour rule ("same" sets are the linked ones, drawn joined by a line).
+    pub rules: Vec<ColourRule>,
     /// Spaces (1-based) where placing a stone lets you move Coyote (Ants).
     pub coyote_spaces: Vec<u8>,
     /// Whether the Spirit Stone space is filled.
@@ -111,6 +113,7 @@ impl View {
                                         .to_vec()
                                 })
                                 .collect(),
+                            rules: layout.sets.iter().map(|st| st.rule).collect(),
                             coyote_spaces: (0..16u8)
                                 .filter(|i| layout.coyote_spaces & (1 << i) != 0)
                                 .map(|i| i + 1)
