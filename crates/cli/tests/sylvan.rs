@@ -598,3 +598,56 @@ fn bad_requests_fail_with_a_message_not_a_panic() {
         assert!(err.contains(expected), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_corrected_component_file_is_used_and_a_broken_one_is_refused() {
+    let shipped = include_str!("../../games/spirits/data/components.toml");
+    // An owner moves the Ants' Coyote spaces: the drawing marks the new ones.
+    let fixed = temp("components-fixed.toml");
+    std::fs::write(
+        &fixed,
+        shipped.replace("coyote_spaces = [3, 6]", "coyote_spaces = [2, 7]"),
+    )
+    .expect("written");
+    let svg = temp("components.svg");
+    let options = r#"{"set":"Coyote's Mischief"}"#;
+    let out = run(
+        &[
+            "render",
+            GAME,
+            "--seed",
+            "1",
+            "--options",
+            options,
+            "--components",
+            &fixed.to_string_lossy(),
+            "--out",
+            &svg.to_string_lossy(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&svg).expect("written");
+    let marked = text
+        .matches(r##"stroke="#c0392b" stroke-width="2""##)
+        .count();
+    // Two Coyote spaces on each player's Ants.
+    assert_eq!(marked, 4, "{marked}");
+
+    // 57 stones: refused with the reason, nothing played.
+    let broken = temp("components-broken.toml");
+    std::fs::write(
+        &broken,
+        shipped.replace(
+            r#"{ name = "Blue", count = 8"#,
+            r#"{ name = "Blue", count = 9"#,
+        ),
+    )
+    .expect("written");
+    let out = run(
+        &["play", GAME, "--components", &broken.to_string_lossy()],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("56 stones"), "{}", stderr(&out));
+}
