@@ -178,20 +178,10 @@ impl<G: Game + 'static> Table<G> {
     pub(crate) fn replay(&mut self, record: &Record) -> Result<(), ReplayError> {
         let mut outcomes = Vec::new();
         let mut scratch = Vec::new();
-        for (i, value) in record.actions.iter().enumerate() {
+        for i in 0..record.actions.len() {
             let decision = i + 1;
+            let action = record.decision::<G>(&self.rules, &self.state, i)?;
             let actor = self.rules.actor(&self.state);
-            if actor == Actor::Nobody {
-                return Err(ReplayError::Decision {
-                    decision,
-                    message: "the game is already over".into(),
-                });
-            }
-            let action: G::Action =
-                serde_json::from_value(value.clone()).map_err(|e| ReplayError::Decision {
-                    decision,
-                    message: format!("not an action of {}: {e}", G::INFO.title),
-                })?;
             if actor == Actor::Chance && self.auto_chance {
                 self.rules.chance_outcomes(&self.state, &mut outcomes);
                 if !outcomes.is_empty() {

@@ -73,6 +73,34 @@ impl Record {
             .push(serde_json::to_value(action).expect("actions serialise to JSON by construction"));
     }
 
+    /// Decision `index` (0-based) read as an action of `G`, to be applied at `state`: an error
+    /// names the decision (1-based) if the game is already over or the entry is not an action.
+    pub fn decision<G: Game>(
+        &self,
+        game: &G,
+        state: &G::State,
+        index: usize,
+    ) -> Result<G::Action, ReplayError> {
+        let decision = index + 1;
+        if game.actor(state) == Actor::Nobody {
+            return Err(ReplayError::Decision {
+                decision,
+                message: "the game is already over".into(),
+            });
+        }
+        let value = self
+            .actions
+            .get(index)
+            .ok_or_else(|| ReplayError::Decision {
+                decision,
+                message: "the record has no such decision".into(),
+            })?;
+        serde_json::from_value(value.clone()).map_err(|e| ReplayError::Decision {
+            decision,
+            message: format!("not an action of {}: {e}", G::INFO.title),
+        })
+    }
+
     /// Rebuilds the rules and replays every decision through the checked `apply`.
     pub fn replay<G: Game>(&self) -> Result<(G, G::State), ReplayError> {
         self.replay_with(|players, options| G::new(players, options))
@@ -94,19 +122,9 @@ impl Record {
             .map_err(|e| ReplayError::Options(e.to_string()))?;
         let game = build(self.players, options).map_err(|e| ReplayError::Options(e.to_string()))?;
         let mut state = game.initial_state();
-        for (i, value) in self.actions.iter().enumerate() {
+        for i in 0..self.actions.len() {
             let decision = i + 1;
-            if game.actor(&state) == Actor::Nobody {
-                return Err(ReplayError::Decision {
-                    decision,
-                    message: "the game is already over".into(),
-                });
-            }
-            let action: G::Action =
-                serde_json::from_value(value.clone()).map_err(|e| ReplayError::Decision {
-                    decision,
-                    message: format!("not an action of {}: {e}", G::INFO.title),
-                })?;
+            let action = self.decision::<G>(&game, &state, i)?;
             game.apply(&mut state, action)
                 .map_err(|e| ReplayError::Decision {
                     decision,

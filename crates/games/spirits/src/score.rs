@@ -2,7 +2,9 @@
 
 use sylvan_engine::{rank_by, Score, Seat};
 
-use crate::components::{Animal, Colour, Scoring};
+use arrayvec::ArrayVec;
+
+use crate::components::{Animal, Colour, Scoring, MAX_SETS};
 use crate::rules::Spirits;
 use crate::state::{Board, State};
 
@@ -28,22 +30,17 @@ impl Spirits {
                 all_bonus,
                 printed,
             } => {
-                let points = match (animal, printed) {
-                    (Animal::Jackrabbit, Some(p)) if self.printed_jackrabbit() => p,
-                    _ => points,
-                };
-                let done: Vec<bool> = (0..layout.sets.len()).map(set_done).collect();
-                let sum: i32 = points
-                    .iter()
-                    .zip(&done)
-                    .filter(|(_, &d)| d)
-                    .map(|(p, _)| p)
-                    .sum();
-                sum + if done.iter().all(|&d| d) {
-                    *all_bonus
-                } else {
-                    0
+                let points = self.set_points(animal, points, printed);
+                let mut all = true;
+                let mut sum = 0;
+                for (i, p) in points.iter().enumerate() {
+                    if set_done(i) {
+                        sum += p;
+                    } else {
+                        all = false;
+                    }
                 }
+                sum + if all { *all_bonus } else { 0 }
             }
             Scoring::Track(track) => {
                 if n == 0 {
@@ -126,6 +123,19 @@ impl Spirits {
         }
     }
 
+    /// The points of each set: the printed ones for Jackrabbit when the table chose them.
+    fn set_points<'a>(
+        &self,
+        animal: Animal,
+        points: &'a [i32],
+        printed: &'a Option<ArrayVec<i32, MAX_SETS>>,
+    ) -> &'a [i32] {
+        match printed {
+            Some(p) if animal == Animal::Jackrabbit && self.printed_jackrabbit() => p,
+            _ => points,
+        }
+    }
+
     /// The highest score a board can reach under its layout, doubling included; `None` where
     /// the rulebook says "varies" (Packrat, Raven).
     pub fn max_points(&self, animal: Animal) -> Option<i32> {
@@ -137,13 +147,7 @@ impl Spirits {
                 points,
                 all_bonus,
                 printed,
-            } => {
-                let points = match printed {
-                    Some(p) if self.printed_jackrabbit() && animal == Animal::Jackrabbit => p,
-                    _ => points,
-                };
-                points.iter().sum::<i32>() + all_bonus
-            }
+            } => self.set_points(animal, points, printed).iter().sum::<i32>() + all_bonus,
             Scoring::Track(t) => t.iter().copied().max().unwrap_or(0),
             Scoring::Condor { per_stone, a, b } => per_stone * n + a.1 + b.1,
             Scoring::Gila { balanced, .. } => balanced * n,
