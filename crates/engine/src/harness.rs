@@ -221,7 +221,7 @@ fn play_one<G: Game>(
             ));
         }
     }
-    let (_, replayed) = record.replay::<G>().map_err(|e| {
+    let replayed = record.replay_on(game).map_err(|e| {
         (
             decisions,
             format!("the game's own record does not replay: {e}"),
@@ -379,6 +379,113 @@ mod tests {
     fn no_games_is_a_failure() {
         let rules: [Nim; 0] = [];
         assert!(conformance(&rules, &ConformanceConfig::default()).is_err());
+    }
+
+    /// Nim with one flaw, to prove the harness catches it.
+    struct Flawed {
+        nim: Nim,
+        flaw: Flaw,
+    }
+
+    #[derive(Clone, Copy, PartialEq)]
+    enum Flaw {
+        /// `check` rejects taking 2, though it is listed.
+        RejectsListed,
+        /// Taking 1 is not listed on an even pile, yet accepted.
+        AcceptsUnlisted,
+        /// The game claims it must end within 3 decisions.
+        TightBound,
+        /// Hidden information is declared, but determinize never changes anything.
+        VacuousHidden,
+        /// A state invariant is broken after the first take.
+        BrokenInvariant,
+    }
+
+    impl Game for Flawed {
+        type Options = NimOptions;
+        type State = crate::testing::NimState;
+        type Action = crate::testing::NimAction;
+        type View = crate::testing::NimState;
+        type Illegal = crate::testing::NimIllegal;
+        const INFO: crate::GameInfo = crate::GameInfo {
+            hidden_information: true,
+            ..Nim::INFO
+        };
+        fn new(players: usize, options: NimOptions) -> Result<Self, crate::OptionsError> {
+            Ok(Flawed {
+                nim: Nim::new(players, options)?,
+                flaw: Flaw::RejectsListed,
+            })
+        }
+        fn players(&self) -> usize {
+            2
+        }
+        fn options(&self) -> &NimOptions {
+            self.nim.options()
+        }
+        fn initial_state(&self) -> Self::State {
+            self.nim.initial_state()
+        }
+        fn actor(&self, s: &Self::State) -> Actor {
+            self.nim.actor(s)
+        }
+        fn legal_actions(&self, s: &Self::State, out: &mut Vec<Self::Action>) {
+            self.nim.legal_actions(s, out);
+            if self.flaw == Flaw::AcceptsUnlisted && s.pile.is_some_and(|p| p % 2 == 0) {
+                out.retain(|a| *a != crate::testing::NimAction::Take(1));
+            }
+        }
+        fn chance_outcomes(&self, s: &Self::State, out: &mut Vec<(Self::Action, u32)>) {
+            self.nim.chance_outcomes(s, out)
+        }
+        fn check(&self, s: &Self::State, a: Self::Action) -> Result<(), Self::Illegal> {
+            if self.flaw == Flaw::RejectsListed && a == crate::testing::NimAction::Take(2) {
+                return Err(crate::testing::NimIllegal::WrongDecision);
+            }
+            self.nim.check(s, a)
+        }
+        fn apply_unchecked(&self, s: &mut Self::State, a: Self::Action) {
+            self.nim.apply_unchecked(s, a)
+        }
+        fn view(&self, s: &Self::State, v: Viewer) -> Self::View {
+            self.nim.view(s, v)
+        }
+        fn score(&self, s: &Self::State) -> crate::Score {
+            self.nim.score(s)
+        }
+        fn max_decisions(&self) -> u64 {
+            if self.flaw == Flaw::TightBound {
+                3
+            } else {
+                16
+            }
+        }
+        fn check_invariants(&self, s: &Self::State) -> Result<(), String> {
+            match (self.flaw, s.pile) {
+                (Flaw::BrokenInvariant, Some(p)) if p < 10 => Err("stones vanished".into()),
+                _ => Ok(()),
+            }
+        }
+    }
+
+    #[test]
+    fn the_harness_catches_each_kind_of_flaw() {
+        let cases = [
+            (Flaw::RejectsListed, "rejected"),
+            (Flaw::AcceptsUnlisted, "unlisted action"),
+            (Flaw::TightBound, "did not end within"),
+            (Flaw::VacuousHidden, "determinize never changed"),
+            (Flaw::BrokenInvariant, "stones vanished"),
+        ];
+        for (flaw, expected) in cases {
+            let rules = [Flawed {
+                nim: Nim::new(2, NimOptions::default()).expect("valid"),
+                flaw,
+            }];
+            let err = conformance(&rules, &ConformanceConfig::default())
+                .expect_err("a flawed game must fail");
+            assert!(err.contains(expected), "{expected}: {err}");
+        }
     }
 
     #[test]

@@ -121,16 +121,22 @@ impl Record {
         let options: G::Options = serde_json::from_value(self.options.clone())
             .map_err(|e| ReplayError::Options(e.to_string()))?;
         let game = build(self.players, options).map_err(|e| ReplayError::Options(e.to_string()))?;
+        let state = self.replay_on(&game)?;
+        Ok((game, state))
+    }
+
+    /// Replays every decision on rules already built (the same options and component data the
+    /// game was played with), through the checked `apply`.
+    pub fn replay_on<G: Game>(&self, game: &G) -> Result<G::State, ReplayError> {
         let mut state = game.initial_state();
         for i in 0..self.actions.len() {
-            let decision = i + 1;
-            let action = self.decision::<G>(&game, &state, i)?;
+            let action = self.decision::<G>(game, &state, i)?;
             game.apply(&mut state, action)
                 .map_err(|e| ReplayError::Decision {
-                    decision,
+                    decision: i + 1,
                     message: format!("{action}: {e}"),
                 })?;
         }
-        Ok((game, state))
+        Ok(state)
     }
 }
