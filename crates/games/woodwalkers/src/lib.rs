@@ -133,8 +133,7 @@ impl Woodwalkers {
         Woodwalkers::with(players, options, Arc::new(Components::standard()))
     }
 
-    fn who(&self, s: &State, seat: Seat) -> String {
-        let _ = s;
+    fn who(&self, seat: Seat) -> String {
         format!("{seat} ({})", Colour::ALL[seat.index() % Colour::NUM])
     }
 
@@ -256,7 +255,7 @@ impl Game for Woodwalkers {
                 };
                 out.push(format!(
                     "{} puts {name}{how} on the starting space {cell}",
-                    self.who(before, before.current)
+                    self.who(before.current)
                 ));
             }
             (Actor::Seat(s), Action::Select(cell)) => {
@@ -264,7 +263,7 @@ impl Game for Woodwalkers {
                 let name = self.animal_name(before, v, c, before.animal_at(c, cell));
                 out.push(format!(
                     "{} moves {name} from {cell}, up to {} spaces",
-                    self.who(before, s),
+                    self.who(s),
                     before.roll
                 ));
             }
@@ -273,31 +272,31 @@ impl Game for Woodwalkers {
                 let name = self.animal_name(before, v, c, before.animal_at(c, before.selected));
                 out.push(format!(
                     "{}: {name} moves from {} to {cell}",
-                    self.who(before, s),
+                    self.who(s),
                     before.selected
                 ));
                 if let Some(d) = after.duel.filter(|_| before.duel.is_none()) {
                     out.push(format!(
                         "{} challenges {} to a duel on {cell} in {}",
-                        self.who(before, d.challenger),
-                        self.who(before, d.defender),
+                        self.who(d.challenger),
+                        self.who(d.defender),
                         before.mode.map(|m| m.name()).unwrap_or("-")
                     ));
                 }
             }
-            (Actor::Seat(s), _) => out.push(format!("{}: {action}", self.who(before, s))),
+            (Actor::Seat(s), _) => out.push(format!("{}: {action}", self.who(s))),
             (_, _) => {
                 let what = match (before.step, action) {
                     (Step::Reveal(cell), Action::Reveal(t)) => {
                         format!("The forest tile on {cell} is {t}")
                     }
                     (Step::MoveDie, Action::Die(n)) => {
-                        format!("{} rolls {n}", self.who(before, before.current))
+                        format!("{} rolls {n}", self.who(before.current))
                     }
                     (Step::DuelDie(w), Action::Die(n)) => match before.duel {
                         Some(d) => format!(
                             "{} rolls {n} in the duel",
-                            self.who(before, if w == 0 { d.challenger } else { d.defender })
+                            self.who(if w == 0 { d.challenger } else { d.defender })
                         ),
                         None => action.to_string(),
                     },
@@ -316,7 +315,7 @@ impl Game for Woodwalkers {
                 out.push(format!(
                     "The attacker is the {a}: the guess is {}, +1 to {}",
                     if right { "right" } else { "wrong" },
-                    self.who(before, if right { d.defender } else { d.challenger })
+                    self.who(if right { d.defender } else { d.challenger })
                 ));
             }
         }
@@ -330,12 +329,12 @@ impl Game for Woodwalkers {
                     };
                     out.push(format!(
                         "Duel: {}'s {a} {} against {}'s {b} {}: {} wins 2 points; {}'s {} takes a wound",
-                        self.who(before, d.challenger),
+                        self.who(d.challenger),
                         self.duel_total(after, &d, 0),
-                        self.who(before, d.defender),
+                        self.who(d.defender),
                         self.duel_total(after, &d, 1),
-                        self.who(before, w),
-                        self.who(before, lseat),
+                        self.who(w),
+                        self.who(lseat),
                         if l == 0 { a } else { b },
                     ));
                     let lc = lseat.index();
@@ -343,7 +342,7 @@ impl Game for Woodwalkers {
                     if after.is_removed(lc, la) {
                         out.push(format!(
                             "{}'s {la} has three wounds and leaves the game",
-                            self.who(before, lseat)
+                            self.who(lseat)
                         ));
                     }
                 }
@@ -358,7 +357,7 @@ impl Game for Woodwalkers {
                 } else {
                     ""
                 },
-                self.who(after, after.holder)
+                self.who(after.holder)
             ));
         }
         if after.step == Step::Over && before.step != Step::Over {

@@ -186,12 +186,23 @@ impl Woodwalkers {
     /// and other players' animals next to such a space (a duel). Starting spaces are entered
     /// only from the colour's own starting spaces.
     pub fn targets(&self, s: &State, colour: usize, origin: Cell, roll: u8) -> u128 {
+        let occupied = self.occupied(s);
+        self.targets_among(occupied, s.occupied_by(colour), colour, origin, roll)
+    }
+
+    /// [`Self::targets`] with the occupied cells (all, and `colour`'s own) computed once.
+    fn targets_among(
+        &self,
+        occupied: u128,
+        own: u128,
+        colour: usize,
+        origin: Cell,
+        roll: u8,
+    ) -> u128 {
         let c = &self.components;
         let Some(&own_start) = c.start_mask.get(colour) else {
             return 0;
         };
-        let occupied = self.occupied(s);
-        let own = s.occupied_by(colour);
         let interior_free = c.interior & !occupied;
         let start_free = own_start & !occupied;
         let rivals = c.interior & occupied & !own;
@@ -219,10 +230,12 @@ impl Woodwalkers {
         ((in_start | inside) & !origin.bit()) | attack
     }
 
-    /// The cells of `colour`'s animals on the board that can move `roll` spaces.
-    fn movable(&self, s: &State, colour: usize, roll: u8, f: &mut impl FnMut(Cell)) {
+    /// The cells of `colour`'s animals on the board that can move at least one space.
+    fn movable(&self, s: &State, colour: usize, f: &mut impl FnMut(Cell)) {
+        let occupied = self.occupied(s);
+        let own = s.occupied_by(colour);
         for &cell in &s.pos[colour] {
-            if cell.on_grid() && self.targets(s, colour, cell, roll.min(1)) != 0 {
+            if cell.on_grid() && self.targets_among(occupied, own, colour, cell, 1) != 0 {
                 f(cell);
             }
         }
@@ -294,7 +307,7 @@ impl Woodwalkers {
             }
             Step::AfterRoll => {
                 let mut any = false;
-                self.movable(s, me, s.roll, &mut |c| {
+                self.movable(s, me, &mut |c| {
                     any = true;
                     f(Action::Select(c))
                 });
