@@ -57,7 +57,13 @@ impl fmt::Display for Action {
         match *self {
             Action::Place(a) => write!(f, "Put the {a} on your next starting space"),
             Action::Dealt(a) => write!(f, "The {a} goes on the next starting space"),
-            Action::DrawMode(c) => write!(f, "A {c} battle mode tile is turned face up"),
+            Action::DrawMode(c) => {
+                let article = match c {
+                    Category::Endurance | Category::Intelligence => "An",
+                    _ => "A",
+                };
+                write!(f, "{article} {c} battle mode tile is turned face up")
+            }
             Action::ChooseMode(c) => write!(f, "Choose the {c} battle mode tile"),
             Action::Roll => f.write_str("Roll the die"),
             Action::Skip => f.write_str("Skip rolling"),

@@ -261,8 +261,9 @@ impl Game for Woodwalkers {
             (Actor::Seat(s), Action::Select(cell)) => {
                 let c = s.index();
                 let name = self.animal_name(before, v, c, before.animal_at(c, cell));
+                let spaces = if before.roll == 1 { "space" } else { "spaces" };
                 out.push(format!(
-                    "{} moves {name} from {cell}, up to {} spaces",
+                    "{} moves {name} from {cell}, up to {} {spaces}",
                     self.who(s),
                     before.roll
                 ));

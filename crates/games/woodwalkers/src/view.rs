@@ -276,9 +276,9 @@ impl View {
     pub fn text(&self) -> String {
         let mut t = String::new();
         let size = self.size as usize;
-        let mut grid = vec![vec!["   ".to_string(); size]; size];
+        let mut grid = vec![vec!["    ".to_string(); size]; size];
         for cell in &self.interior {
-            grid[cell.row() as usize][cell.col() as usize] = " . ".into();
+            grid[cell.row() as usize][cell.col() as usize] = "  . ".into();
         }
         for (col, _, cells) in &self.starts {
             let letter = col
@@ -289,32 +289,34 @@ impl View {
                 .to_ascii_lowercase();
             for cell in cells {
                 if (cell.row() as usize) < size && (cell.col() as usize) < size {
-                    grid[cell.row() as usize][cell.col() as usize] = format!(" {letter} ");
+                    grid[cell.row() as usize][cell.col() as usize] = format!("  {letter} ");
                 }
             }
         }
         for f in &self.forest {
             grid[f.cell.row() as usize][f.cell.col() as usize] = match f.space {
-                Space::FaceDown => " # ".into(),
-                Space::Open => " . ".into(),
-                Space::Flag(v) => format!("F{v:<2}"),
+                Space::FaceDown => "  # ".into(),
+                Space::Open => "  . ".into(),
+                Space::Flag(v) => format!(" F{v:<2}"),
             };
         }
         for tile in &self.tiles {
             let col = tile.colour.name().chars().next().unwrap_or('?');
-            let what = tile
+            // Two letters tell the animals apart (Bison "Bi", Bear "Be"); "??" is face down.
+            let what: String = tile
                 .animal
-                .map(|a| a.name().chars().next().unwrap_or('?'))
-                .unwrap_or('?');
-            let wounds = tile
-                .wounds
-                .map(|w| if w > 0 { (b'0' + w) as char } else { ' ' });
+                .map(|a| a.name().chars().take(2).collect())
+                .unwrap_or_else(|| "??".into());
+            let wounds = match tile.wounds {
+                Some(w) if w > 0 => (b'0' + w.min(9)) as char,
+                _ => ' ',
+            };
             grid[tile.cell.row() as usize][tile.cell.col() as usize] =
-                format!("{col}{what}{}", wounds.unwrap_or(' '));
+                format!("{col}{what}{wounds}");
         }
         let _ = write!(t, "   ");
         for c in 0..size {
-            let _ = write!(t, " {} ", (b'A' + c as u8) as char);
+            let _ = write!(t, "  {} ", (b'A' + c as u8) as char);
         }
         let _ = writeln!(t);
         for (r, row) in grid.iter().enumerate() {
