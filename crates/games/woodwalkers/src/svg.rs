@@ -27,7 +27,7 @@ fn xy(cell: Cell) -> (i32, i32) {
 /// Draws the view.
 pub fn draw(view: &View) -> String {
     let board = view.size as i32 * CELL;
-    let width = MARGIN * 2 + board + 330;
+    let width = MARGIN * 2 + board + 360;
     let height = (MARGIN * 2 + board + 90).max(560);
     let mut s = String::with_capacity(24 * 1024);
     let _ = write!(
@@ -95,22 +95,7 @@ pub fn draw(view: &View) -> String {
                     y + CELL / 2 + 6
                 );
             }
-            Space::Flag(v) => {
-                let _ = write!(
-                    s,
-                    r##"<g class="flag" data-cell="{}" data-value="{v}"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#5a3b1a" stroke-width="2"/><path d="M{} {} l16 5 l-16 5 z" fill="#e23b3b"/><text x="{}" y="{}" font-size="10" font-weight="bold" fill="#202020">{v}</text></g>"##,
-                    f.cell,
-                    x + 8,
-                    y + 6,
-                    x + 8,
-                    y + CELL - 6,
-                    x + 8,
-                    y + 6,
-                    x + 26,
-                    y + CELL - 8
-                );
-            }
-            Space::Open => {}
+            Space::Flag(_) | Space::Open => {}
         }
     }
     // Animals with their wounds.
@@ -149,6 +134,25 @@ pub fn draw(view: &View) -> String {
         }
         s.push_str("</g>");
     }
+    // Flags over the animals, in the corner, so an animal on a flag leaves its value readable.
+    for f in &view.forest {
+        if let Space::Flag(v) = f.space {
+            let (x, y) = xy(f.cell);
+            let _ = write!(
+                s,
+                r##"<g class="flag" data-cell="{}" data-value="{v}"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#5a3b1a" stroke-width="2"/><path d="M{} {} l12 4 l-12 4 z" fill="#e23b3b" stroke="#7a1010" stroke-width="0.5"/><text x="{}" y="{}" font-size="10" font-weight="bold" fill="#111" stroke="#fff" stroke-width="2" paint-order="stroke">{v}</text></g>"##,
+                f.cell,
+                x + 5,
+                y + 3,
+                x + 5,
+                y + 18,
+                x + 5,
+                y + 3,
+                x + CELL - 16,
+                y + 12
+            );
+        }
+    }
     if let Some(cell) = view.selected {
         let (x, y) = xy(cell);
         let _ = write!(
@@ -185,14 +189,13 @@ pub fn draw(view: &View) -> String {
     let up: Vec<&str> = view.modes_up.iter().map(|m| m.name()).collect();
     let _ = write!(
         s,
-        r##"<text x="{}" y="{}">Round {}{} - face up: {}</text>"##,
-        px + 160,
-        y + 14,
+        r##"<text class="round" x="{px}" y="{}">Round {}{} - face up: {}</text>"##,
+        y + 52,
         view.round,
         if view.last_round { " (final)" } else { "" },
         esc(&up.join(", "))
     );
-    y += 50;
+    y += 70;
     for p in &view.players {
         let you = if view.viewer == Some(p.seat) {
             " (you)"
