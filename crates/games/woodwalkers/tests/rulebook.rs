@@ -401,3 +401,50 @@ fn ties_go_to_more_animals_on_flags_then_fewer_wounds_then_are_shared() {
     let score = g.score(&s);
     assert_eq!(score.winners, vec![Seat(0), Seat(1)]);
 }
+
+#[test]
+fn the_winner_who_takes_the_space_captures_the_flag_there() {
+    let (g, mut s) = lissa_and_isidore();
+    // Isidore's otter stands on a flag worth 10 on D5; Lissa's wolf next to it on C5.
+    lay_flag(&g, &mut s, "D5", 10);
+    put(&mut s, ISIDORE, Animal::Otter, "D5");
+    put(&mut s, LISSA, Animal::Wolf, "C5");
+    assert_eq!(g.flags(&s, ISIDORE.index()), (10, 1));
+    roll_and_move(&g, &mut s, 1, "C5", "D5");
+    act(&g, &mut s, Action::Die(6));
+    act(&g, &mut s, Action::Die(1));
+    act(&g, &mut s, Action::TakeSpace);
+    // "If there is a flag tile on the space, the player has also captured the flag."
+    assert_eq!(g.flags(&s, LISSA.index()), (10, 1));
+    assert_eq!(g.flags(&s, ISIDORE.index()), (0, 0));
+    sound(&g, &s);
+}
+
+#[test]
+fn the_defender_may_use_medicine_and_keep_or_reroll_its_die() {
+    let (g, mut s) = lissa_and_isidore();
+    s.wounds[ISIDORE.index()][Animal::Otter.index()] = 1;
+    s.medicine[ISIDORE.index()] = 1;
+    s.die_tiles[ISIDORE.index()] = 1;
+    roll_and_move(&g, &mut s, 1, "B5", "C5");
+    // Lissa: 6 + 2 = 8.
+    act(&g, &mut s, Action::Die(2));
+    // Isidore, challenged, may heal his otter before rolling.
+    assert_eq!(s.step, Step::DuelPrep(1));
+    assert_eq!(g.actor(&s), Actor::Seat(ISIDORE));
+    act(&g, &mut s, Action::Medicine(Animal::Otter));
+    assert_eq!(s.wounds[ISIDORE.index()][Animal::Otter.index()], 0);
+    act(&g, &mut s, Action::DuelRoll);
+    act(&g, &mut s, Action::Die(4));
+    // 3 + 4 = 7 loses to 8; keeping it, Isidore loses; with his die tile he rolls again.
+    assert_eq!(s.step, Step::DuelReroll(1));
+    let mut kept = s.clone();
+    act(&g, &mut kept, Action::Keep);
+    assert_eq!(kept.duel_points[LISSA.index()], 2);
+    act(&g, &mut s, Action::Reroll);
+    assert_eq!(s.die_tiles[ISIDORE.index()], 0);
+    act(&g, &mut s, Action::Die(6));
+    // 3 + 6 = 9 beats 8.
+    assert_eq!(s.duel_points[ISIDORE.index()], 2);
+    assert_eq!(s.wounds[LISSA.index()][Animal::Wolf.index()], 1);
+}
