@@ -448,3 +448,28 @@ fn the_defender_may_use_medicine_and_keep_or_reroll_its_die() {
     assert_eq!(s.duel_points[ISIDORE.index()], 2);
     assert_eq!(s.wounds[LISSA.index()][Animal::Wolf.index()], 1);
 }
+
+#[test]
+fn two_to_four_players_and_the_marker_on_an_existing_seat() {
+    use sylvan_woodwalkers::{Options, Woodwalkers};
+    for players in [1, 5] {
+        let e = Woodwalkers::new(players, Options::default())
+            .expect_err("2 to 4 players")
+            .to_string();
+        assert!(e.contains("2 to 4 players"), "{e}");
+    }
+    let e = Woodwalkers::new(
+        2,
+        Options {
+            marker: 2,
+            ..Options::default()
+        },
+    )
+    .expect_err("no seat 2 of 2")
+    .to_string();
+    assert!(e.contains("seat 2 does not exist"), "{e}");
+    // The youngest player (here seat 3 of 3) holds the marker and chooses first.
+    let g = game(3, 2, Side::Day);
+    let s = start(&g, [Category::Strength, Category::Speed, Category::Speed]);
+    assert_eq!(g.actor(&s), Actor::Seat(Seat(2)));
+}
