@@ -331,9 +331,10 @@ impl Game for Woodwalkers {
                     out.push(format!(
                         "Duel: {}'s {a} {} against {}'s {b} {}: {} wins 2 points; {}'s {} takes a wound",
                         self.who(d.challenger),
-                        self.duel_total(after, &d, 0),
+                        // The totals as rolled: the wounds before the loser's new one.
+                        self.duel_total(before, &d, 0),
                         self.who(d.defender),
-                        self.duel_total(after, &d, 1),
+                        self.duel_total(before, &d, 1),
                         self.who(w),
                         self.who(lseat),
                         if l == 0 { a } else { b },

@@ -93,7 +93,25 @@ fn lissa_6_plus_3_ties_isidore_3_plus_6_and_the_challenger_loses() {
     assert_eq!(s.step, Step::DuelDie(0));
     act(&g, &mut s, Action::Die(3));
     assert_eq!(s.step, Step::DuelDie(1));
+    let before = s.clone();
     act(&g, &mut s, Action::Die(6));
+    let mut events = Vec::new();
+    g.events(
+        &before,
+        Action::Die(6),
+        &s,
+        sylvan_engine::Viewer::Spectator,
+        &mut events,
+    );
+    let duel = events
+        .iter()
+        .find(|e| e.starts_with("Duel:"))
+        .expect("a duel line");
+    assert!(
+        duel.contains("Wolf 9 against") && duel.contains("Otter 9"),
+        "{duel}"
+    );
+    assert!(duel.contains("Player 3 (Yellow) wins 2 points"), "{duel}");
     // 9 against 9: Lissa returns her wolf to an open starting space with a wound; Isidore holds
     // his position and moves his marker two spaces.
     assert_eq!(s.pos[LISSA.index()][Animal::Wolf.index()], cell("A8"));
