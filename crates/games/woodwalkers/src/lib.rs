@@ -152,6 +152,25 @@ impl Woodwalkers {
     }
 }
 
+impl Woodwalkers {
+    /// The duel this decision decided, with both rolls and the loser, if it decided one: the
+    /// duel may already be over in `after` (the loser went back on its own), so it is rebuilt
+    /// from `before` and the last roll.
+    fn duel_decided(&self, before: &State, action: Action, after: &State) -> Option<Duel> {
+        let mut d = before.duel.filter(|d| d.loser.is_none())?;
+        if after.duel.is_some_and(|x| x.loser.is_none()) {
+            return None;
+        }
+        if let (Step::DuelDie(w), Action::Die(n)) = (before.step, action) {
+            d.rolls[(w & 1) as usize] = n;
+        }
+        // A tie goes against the challenger; totals count the wounds before the new one.
+        let challenger_wins = self.duel_total(before, &d, 0) > self.duel_total(before, &d, 1);
+        d.loser = Some(if challenger_wins { 1 } else { 0 });
+        Some(d)
+    }
+}
+
 impl Game for Woodwalkers {
     type Options = Options;
     type State = State;
@@ -320,33 +339,29 @@ impl Game for Woodwalkers {
                 ));
             }
         }
-        if let Some(d) = after.duel {
-            if let (Some(l), None) = (d.loser, before.duel.and_then(|x| x.loser)) {
-                if let Some([a, b]) = d.animals {
-                    let (w, lseat) = if l == 0 {
-                        (d.defender, d.challenger)
-                    } else {
-                        (d.challenger, d.defender)
-                    };
+        if let Some(d) = self.duel_decided(before, action, after) {
+            if let (Some([a, b]), Some(l)) = (d.animals, d.loser) {
+                let (w, lseat) = if l == 0 {
+                    (d.defender, d.challenger)
+                } else {
+                    (d.challenger, d.defender)
+                };
+                let la = if l == 0 { a } else { b };
+                out.push(format!(
+                    "Duel: {}'s {a} {} against {}'s {b} {}: {} wins {} points; {}'s {la} takes a wound",
+                    self.who(d.challenger),
+                    self.duel_total(before, &d, 0),
+                    self.who(d.defender),
+                    self.duel_total(before, &d, 1),
+                    self.who(w),
+                    self.components.duel_win,
+                    self.who(lseat),
+                ));
+                if after.is_removed(lseat.index(), la) {
                     out.push(format!(
-                        "Duel: {}'s {a} {} against {}'s {b} {}: {} wins 2 points; {}'s {} takes a wound",
-                        self.who(d.challenger),
-                        // The totals as rolled: the wounds before the loser's new one.
-                        self.duel_total(before, &d, 0),
-                        self.who(d.defender),
-                        self.duel_total(before, &d, 1),
-                        self.who(w),
-                        self.who(lseat),
-                        if l == 0 { a } else { b },
+                        "{}'s {la} has three wounds and leaves the game",
+                        self.who(lseat)
                     ));
-                    let lc = lseat.index();
-                    let la = if l == 0 { a } else { b };
-                    if after.is_removed(lc, la) {
-                        out.push(format!(
-                            "{}'s {la} has three wounds and leaves the game",
-                            self.who(lseat)
-                        ));
-                    }
                 }
             }
         }

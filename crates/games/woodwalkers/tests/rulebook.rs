@@ -4,7 +4,7 @@
 
 mod common;
 use common::*;
-use sylvan_engine::{Actor, Game, Seat};
+use sylvan_engine::{Actor, Game, Seat, Viewer};
 use sylvan_woodwalkers::{Action, Animal, Category, ForestTile, Side, Space, Step};
 
 const SARAH: Seat = Seat(0);
@@ -96,13 +96,7 @@ fn lissa_6_plus_3_ties_isidore_3_plus_6_and_the_challenger_loses() {
     let before = s.clone();
     act(&g, &mut s, Action::Die(6));
     let mut events = Vec::new();
-    g.events(
-        &before,
-        Action::Die(6),
-        &s,
-        sylvan_engine::Viewer::Spectator,
-        &mut events,
-    );
+    g.events(&before, Action::Die(6), &s, Viewer::Spectator, &mut events);
     let duel = events
         .iter()
         .find(|e| e.starts_with("Duel:"))
@@ -131,7 +125,23 @@ fn lissa_rolling_4_5_or_6_wins_with_10_11_or_12() {
         roll_and_move(&g, &mut s, 1, "B5", "C5");
         act(&g, &mut s, Action::Die(roll));
         // Isidore cannot roll higher than 6: 3 + 6 = 9.
+        let before = s.clone();
         act(&g, &mut s, Action::Die(6));
+        let mut events = Vec::new();
+        g.events(
+            &before,
+            Action::Die(6),
+            &s,
+            Viewer::Seat(ISIDORE),
+            &mut events,
+        );
+        let line = format!("Wolf {} against", 6 + roll);
+        assert!(
+            events
+                .iter()
+                .any(|e| e.contains(&line) && e.contains("Player 4 (Green) wins 2 points")),
+            "{events:?}"
+        );
         assert_eq!(
             g.duel_total(&s, &s.duel.expect("the duel is on"), 0),
             6 + roll as i32
@@ -294,7 +304,7 @@ fn a_third_wound_removes_the_animal_and_its_card() {
     );
     act(&g, &mut s, Action::TakeSpace);
     sound(&g, &s);
-    let view = g.view(&s, sylvan_engine::Viewer::Spectator);
+    let view = g.view(&s, Viewer::Spectator);
     let card = &view.players[ISIDORE.index()].cards[Animal::Otter.index()];
     assert!(card.out);
 }
@@ -382,7 +392,7 @@ fn the_scoreboard_wraps_but_the_true_score_is_kept() {
     assert_eq!(c.scoreboard_space(99), 1);
     let mut s = round_one(&g, Category::Speed);
     s.duel_points[0] = 52;
-    let view = g.view(&s, sylvan_engine::Viewer::Spectator);
+    let view = g.view(&s, Viewer::Spectator);
     assert_eq!(view.players[0].score, 52);
     assert_eq!(view.players[0].scoreboard_space, 3);
 }
