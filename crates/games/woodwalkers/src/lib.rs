@@ -1,0 +1,482 @@
+//! # Woodwalkers: The Game
+//!
+//! Two to four players move their seven animals across the forest board, turn over forest
+//! tiles (flags, Sherri's Medicine, dice, points) and duel each other in the round's battle mode
+//! category; at night (the Midnight Duel) the animals are face down and the challenged player
+//! may guess the attacker. This crate is the whole room: the rules ([`Woodwalkers`]
+//! implementing [`sylvan_engine::Game`]), the component data (`data/components.toml`, every
+//! value tagged with its provenance), the [`View`], its text and SVG drawing, and the tests.
+//!
+//! ```
+//! use sylvan_engine::{Actor, Game, GameRng};
+//! use sylvan_woodwalkers::{Options, Woodwalkers};
+//!
+//! let game = Woodwalkers::new(4, Options::default()).expect("2 to 4 players");
+//! let mut state = game.initial_state();
+//! let mut rng = GameRng::seeded(1);
+//! let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+//! sylvan_engine::random_playout_from(&game, &mut state, &mut rng, &mut actions, &mut outcomes);
+//! assert_eq!(game.actor(&state), Actor::Nobody);
+//! // 20 battle mode tiles: 18 rounds begin with three face up, the 19th with two is the last.
+//! assert_eq!(state.round, 19);
+//! assert!(game.score(&state).over);
+//! ```
+//!
+//! Decisions are small: a turn is roll or skip, chance's die, the animal, then its destination
+//! from the spaces it can reach; a duel adds the guess (at night), medicine and reroll windows
+//! when the duellists hold those tiles, chance's two dice, the loser's starting space and the
+//! winning challenger's choice. Every die and every forest tile turned over is a chance point,
+//! so the state holds no hidden future. At night the identities of face-down animals are hidden
+//! per view; [`Game::determinize`] shuffles the ones a seat has not seen.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod action;
+pub mod components;
+mod rules;
+mod score;
+mod state;
+mod svg;
+mod view;
+
+use std::sync::Arc;
+
+use sylvan_engine::{Actor, Game, GameInfo, GameRng, OptionsError, Score, Seat, Viewer};
+
+pub use action::Action;
+pub use components::{
+    Animal, Category, Cell, Colour, Components, ComponentsError, ForestTile, Side,
+};
+pub use rules::{Arrangement, Options, Woodwalkers};
+pub use state::{Duel, Space, State, Step};
+pub use view::View;
+
+pub(crate) const GAME_NAME: &str = "woodwalkers";
+
+/// Why an action is not legal now, naming the rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// Chance decides now.
+    #[error("chance decides now, not a player")]
+    ChanceDecides,
+    /// Not an outcome of this chance point, or a player decides.
+    #[error("{0}")]
+    NotThisChance(&'static str),
+    /// Another kind of decision is due.
+    #[error("that is not the decision now: {0}")]
+    NotNow(String),
+    /// Farther than the die allows.
+    #[error("the die always shows the maximum number of spaces you can move: {0} (moving vertically or horizontally, never diagonally)")]
+    TooFar(u8),
+    /// Another animal is in the way.
+    #[error("if an animal tile is already on a space, you need to go around it and cannot jump it: {0} cannot be reached")]
+    Blocked(Cell),
+    /// Another player's starting space.
+    #[error("you cannot move your tile to the starting spaces of another player ({0})")]
+    OtherStart(Cell),
+    /// Back onto the starting spaces.
+    #[error("once your animal tile is outside of your starting spaces, you cannot move it back to the starting spaces ({0})")]
+    BackToStart(Cell),
+    /// Onto your own animal.
+    #[error("only one animal tile can occupy a space: your own animal is on {0}")]
+    Occupied(Cell),
+    /// Off the board.
+    #[error("{0} is not a space of the board")]
+    OffBoard(Cell),
+    /// No animal of yours there.
+    #[error("you have no animal on {0}")]
+    NotYourAnimal(Cell),
+    /// Nowhere to go.
+    #[error("the animal on {0} cannot move: every way is blocked")]
+    CannotMove(Cell),
+    /// Passing while a move is possible.
+    #[error("you rolled, so you move; to not move, skip rolling instead")]
+    MustMove,
+    /// Reroll without a die tile.
+    #[error("a reroll needs a die tile, and you have none")]
+    NoDieTile,
+    /// Medicine without a medicine tile.
+    #[error("you have no Sherri's Medicine")]
+    NoMedicine,
+    /// Medicine on an unwounded animal.
+    #[error("Sherri's Medicine removes one wound tile, and your {0} has none")]
+    NoWound(Animal),
+    /// The animal left the game.
+    #[error("the {0} is out of the game (three wounds)")]
+    AnimalOut(Animal),
+    /// A guess outside a duel.
+    #[error(
+        "the challenged player may guess the attacking animal only in a duel, before the rolls"
+    )]
+    GuessOutsideDuel,
+    /// A guess by day.
+    #[error("guessing the attacker is a rule of the Midnight Duel (the nighttime side)")]
+    DayNoGuess,
+    /// A battle mode tile not face up.
+    #[error("no face-up battle mode tile shows {0}")]
+    NotFaceUp(Category),
+    /// An animal already placed.
+    #[error("your {0} is already on a starting space")]
+    AlreadyPlaced(Animal),
+    /// Not an open starting space of the loser.
+    #[error("the loser must go back to one of its own open starting spaces; {0} is not one")]
+    NotOpenStart(Cell),
+}
+
+impl Woodwalkers {
+    /// Builds the rules with the shipped component data.
+    pub fn standard(players: usize, options: Options) -> Result<Woodwalkers, OptionsError> {
+        Woodwalkers::with(players, options, Arc::new(Components::standard()))
+    }
+
+    fn who(&self, seat: Seat) -> String {
+        format!("{seat} ({})", Colour::ALL[seat.index() % Colour::NUM])
+    }
+
+    /// An animal as `viewer` may name it: "the Wolf" or "an animal".
+    fn animal_name(
+        &self,
+        s: &State,
+        viewer: Option<Seat>,
+        colour: usize,
+        animal: Option<Animal>,
+    ) -> String {
+        match animal {
+            Some(a) if self.knows(s, viewer, colour, a) => format!("the {a}"),
+            _ => "an animal".into(),
+        }
+    }
+}
+
+impl Woodwalkers {
+    /// The duel this decision decided, with both rolls and the loser, if it decided one: the
+    /// duel may already be over in `after` (the loser went back on its own), so it is rebuilt
+    /// from `before` and the last roll.
+    fn duel_decided(&self, before: &State, action: Action, after: &State) -> Option<Duel> {
+        let mut d = before.duel.filter(|d| d.loser.is_none())?;
+        if after.duel.is_some_and(|x| x.loser.is_none()) {
+            return None;
+        }
+        if let (Step::DuelDie(w), Action::Die(n)) = (before.step, action) {
+            d.rolls[(w & 1) as usize] = n;
+        }
+        // A tie goes against the challenger; totals count the wounds before the new one.
+        let challenger_wins = self.duel_total(before, &d, 0) > self.duel_total(before, &d, 1);
+        d.loser = Some(if challenger_wins { 1 } else { 0 });
+        Some(d)
+    }
+}
+
+impl Game for Woodwalkers {
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type View = View;
+    type Illegal = Illegal;
+
+    const INFO: GameInfo = GameInfo {
+        name: GAME_NAME,
+        title: "Woodwalkers: The Game",
+        min_players: 2,
+        max_players: 4,
+        has_chance: true,
+        hidden_information: true,
+    };
+
+    fn new(players: usize, options: Options) -> Result<Self, OptionsError> {
+        Woodwalkers::standard(players, options)
+    }
+
+    fn with_components(
+        players: usize,
+        options: Options,
+        components: &str,
+    ) -> Result<Self, OptionsError> {
+        let c =
+            Components::from_toml(components).map_err(|e| OptionsError::Invalid(e.to_string()))?;
+        Woodwalkers::with(players, options, Arc::new(c))
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn options(&self) -> &Options {
+        Woodwalkers::options(self)
+    }
+
+    fn initial_state(&self) -> State {
+        self.setup()
+    }
+
+    fn actor(&self, s: &State) -> Actor {
+        Woodwalkers::actor(self, s)
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        self.legal(s, out);
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
+        self.outcomes(s, out);
+    }
+
+    fn check(&self, s: &State, a: Action) -> Result<(), Illegal> {
+        if self.is_listed(s, a) {
+            Ok(())
+        } else {
+            Err(self.explain(s, a))
+        }
+    }
+
+    fn apply_unchecked(&self, s: &mut State, a: Action) {
+        self.play(s, a);
+    }
+
+    fn view(&self, s: &State, viewer: Viewer) -> View {
+        View::of(self, s, viewer)
+    }
+
+    fn determinize(&self, s: &mut State, seat: Seat, rng: &mut GameRng) {
+        Woodwalkers::determinize(self, s, seat, rng);
+    }
+
+    fn score(&self, s: &State) -> Score {
+        Woodwalkers::score(self, s)
+    }
+
+    fn events(
+        &self,
+        before: &State,
+        action: Action,
+        after: &State,
+        viewer: Viewer,
+        out: &mut Vec<String>,
+    ) {
+        let v = match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        };
+        let actor = Woodwalkers::actor(self, before);
+        match (actor, action) {
+            (_, Action::Place(a) | Action::Dealt(a)) => {
+                let c = before.current.index();
+                let name = self.animal_name(after, v, c, Some(a));
+                let cell = after.pos[c][a.index()];
+                let how = if self.options.side == Side::Night {
+                    " face down"
+                } else {
+                    ""
+                };
+                out.push(format!(
+                    "{} puts {name}{how} on the starting space {cell}",
+                    self.who(before.current)
+                ));
+            }
+            (Actor::Seat(s), Action::Select(cell)) => {
+                let c = s.index();
+                let name = self.animal_name(before, v, c, before.animal_at(c, cell));
+                let spaces = if before.roll == 1 { "space" } else { "spaces" };
+                out.push(format!(
+                    "{} moves {name} from {cell}, up to {} {spaces}",
+                    self.who(s),
+                    before.roll
+                ));
+            }
+            (Actor::Seat(s), Action::MoveTo(cell)) => {
+                let c = s.index();
+                let name = self.animal_name(before, v, c, before.animal_at(c, before.selected));
+                out.push(format!(
+                    "{}: {name} moves from {} to {cell}",
+                    self.who(s),
+                    before.selected
+                ));
+                if let Some(d) = after.duel.filter(|_| before.duel.is_none()) {
+                    out.push(format!(
+                        "{} challenges {} to a duel on {cell} in {}",
+                        self.who(d.challenger),
+                        self.who(d.defender),
+                        before.mode.map(|m| m.name()).unwrap_or("-")
+                    ));
+                }
+            }
+            (Actor::Seat(s), _) => out.push(format!("{}: {action}", self.who(s))),
+            (_, _) => {
+                let what = match (before.step, action) {
+                    (Step::Reveal(cell), Action::Reveal(t)) => {
+                        format!("The forest tile on {cell} is {t}")
+                    }
+                    (Step::MoveDie, Action::Die(n)) => {
+                        format!("{} rolls {n}", self.who(before.current))
+                    }
+                    (Step::DuelDie(w), Action::Die(n)) => match before.duel {
+                        Some(d) => format!(
+                            "{} rolls {n} in the duel",
+                            self.who(if w == 0 { d.challenger } else { d.defender })
+                        ),
+                        None => action.to_string(),
+                    },
+                    _ => action.to_string(),
+                };
+                out.push(what);
+            }
+        }
+        // The duel's turning over and its outcome.
+        if let (Some(d), Step::Guess) = (before.duel, before.step) {
+            if let (Some(g), Some([a, _])) = (
+                after.duel.and_then(|x| x.guess),
+                after.duel.and_then(|x| x.animals),
+            ) {
+                let right = g == a;
+                out.push(format!(
+                    "The attacker is the {a}: the guess is {}, +1 to {}",
+                    if right { "right" } else { "wrong" },
+                    self.who(if right { d.defender } else { d.challenger })
+                ));
+            }
+        }
+        if let Some(d) = self.duel_decided(before, action, after) {
+            if let (Some([a, b]), Some(l)) = (d.animals, d.loser) {
+                let (w, lseat) = if l == 0 {
+                    (d.defender, d.challenger)
+                } else {
+                    (d.challenger, d.defender)
+                };
+                let la = if l == 0 { a } else { b };
+                out.push(format!(
+                    "Duel: {}'s {a} {} against {}'s {b} {}: {} wins {} points; {}'s {la} takes a wound",
+                    self.who(d.challenger),
+                    self.duel_total(before, &d, 0),
+                    self.who(d.defender),
+                    self.duel_total(before, &d, 1),
+                    self.who(w),
+                    self.components.duel_win,
+                    self.who(lseat),
+                ));
+                if after.is_removed(lseat.index(), la) {
+                    out.push(format!(
+                        "{}'s {la} has three wounds and leaves the game",
+                        self.who(lseat)
+                    ));
+                }
+            }
+        }
+        if after.round > before.round && after.step == Step::ChooseMode {
+            out.push(format!(
+                "Round {}{}: {} holds the battle mode marker",
+                after.round,
+                if after.last_round {
+                    " (the final roll)"
+                } else {
+                    ""
+                },
+                self.who(after.holder)
+            ));
+        }
+        if after.step == Step::Over && before.step != Step::Over {
+            let score = Woodwalkers::score(self, after);
+            let totals: Vec<String> = score
+                .totals
+                .iter()
+                .enumerate()
+                .map(|(i, t)| format!("{} {t}", Seat(i as u8)))
+                .collect();
+            out.push(format!("The game ends: {}", totals.join(", ")));
+        }
+    }
+
+    fn text(&self, view: &View) -> String {
+        view.text()
+    }
+
+    fn svg(&self, view: &View) -> Option<String> {
+        Some(svg::draw(view))
+    }
+
+    fn max_decisions(&self) -> u64 {
+        // Setup, then at most 21 rounds of at most 4 turns; a turn's decisions are bounded by
+        // the die and medicine tiles in the game (each used once) and a duel's dozen steps.
+        let c = &self.components;
+        let tiles = c.forest.len() as u64;
+        28 + 20 + 21 * 5 * (8 + 2 * tiles + 16) + 4 * tiles
+    }
+
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        let c = &self.components;
+        let mix = c.mix(self.options.side);
+        let face_down = c
+            .forest
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| s.forest[*i] == Space::FaceDown)
+            .count() as u32;
+        let left: u32 = s.mix.iter().map(|&n| n as u32).sum();
+        if face_down != left {
+            return Err(format!(
+                "{face_down} face-down forest tiles on the board, {left} left in the mix"
+            ));
+        }
+        for (k, &n) in s.mix.iter().enumerate() {
+            if n > mix.counts[k] {
+                return Err(format!(
+                    "more {:?} left than the box holds",
+                    mix.kinds.get(k)
+                ));
+            }
+        }
+        for cat in components::Category::ALL {
+            let i = cat.index();
+            if s.modes_up[i] + s.stack[i] + s.discarded[i] != c.modes[i] {
+                return Err(format!("{cat} battle mode tiles are not conserved"));
+            }
+        }
+        let mut seen = 0u128;
+        for colour in 0..self.players {
+            for a in Animal::ALL {
+                let cell = s.pos[colour][a.index()];
+                let removed = s.is_removed(colour, a);
+                let wounds = s.wounds[colour][a.index()];
+                if removed != (wounds >= c.wounds_to_remove) {
+                    return Err(format!(
+                        "{colour}'s {a}: {wounds} wounds, removed {removed}"
+                    ));
+                }
+                if removed && cell.on_grid() {
+                    return Err(format!("{a} of colour {colour} is out but on {cell}"));
+                }
+                if !cell.on_grid() {
+                    if !removed && s.step != Step::Arrange {
+                        return Err(format!("{a} of colour {colour} is nowhere"));
+                    }
+                    continue;
+                }
+                if seen & cell.bit() != 0 {
+                    return Err(format!("two animals on {cell}"));
+                }
+                seen |= cell.bit();
+                if cell.bit() & (c.interior | c.start_mask[colour]) == 0 {
+                    return Err(format!(
+                        "{a} of colour {colour} stands on {cell}, not its space"
+                    ));
+                }
+            }
+            if !s.duel_points[colour].is_multiple_of(c.duel_win.max(1)) {
+                return Err("duel points are not a multiple of a duel's win".into());
+            }
+        }
+        for (i, &cell) in c.forest.iter().enumerate() {
+            // The animal that just ended there stands on it until chance turns it over.
+            if s.forest[i] == Space::FaceDown
+                && seen & cell.bit() != 0
+                && s.step != Step::Reveal(cell)
+            {
+                return Err(format!("an animal stands on the face-down tile on {cell}"));
+            }
+        }
+        Ok(())
+    }
+}

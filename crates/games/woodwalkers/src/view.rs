@@ -1,0 +1,394 @@
+//! What a player or a spectator sees: everything on the board but the face-down forest tiles
+//! (their remaining mix is public) and, at night, the identities of face-down animals the
+//! viewer has not seen.
+
+use std::fmt::Write;
+
+use serde::{Deserialize, Serialize};
+use sylvan_engine::{Actor, Seat, Viewer};
+
+use crate::components::{Animal, Category, Cell, Colour, ForestTile, Side};
+use crate::rules::{describe, Woodwalkers};
+use crate::state::{Space, State, Step};
+
+/// An animal tile on the board as seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TileView {
+    /// Its colour.
+    pub colour: Colour,
+    /// Where it stands.
+    pub cell: Cell,
+    /// What it is, if the viewer knows.
+    pub animal: Option<Animal>,
+    /// Its wounds, if the viewer knows what it is.
+    pub wounds: Option<u8>,
+}
+
+/// An animal card in front of its player (public: cards lie face up).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardView {
+    /// The animal.
+    pub animal: Animal,
+    /// The character on the card.
+    pub character: String,
+    /// Wound tiles on it.
+    pub wounds: u8,
+    /// Whether the animal left the game (three wounds).
+    pub out: bool,
+}
+
+/// A player's side of the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// The seat.
+    pub seat: Seat,
+    /// The colour.
+    pub colour: Colour,
+    /// The display colour.
+    pub fill: String,
+    /// The true score (the scoreboard wraps; this does not), flags included once over.
+    pub score: u32,
+    /// The scoreboard space the marker stands on.
+    pub scoreboard_space: u32,
+    /// Sherri's Medicine tiles held.
+    pub medicine: u8,
+    /// Die tiles held.
+    pub die_tiles: u8,
+    /// The seven animal cards.
+    pub cards: Vec<CardView>,
+    /// Animals still in hand (setup).
+    pub in_hand: u8,
+    /// Animals standing on flags, and the flags' total.
+    pub flags: (u32, u32),
+}
+
+/// A light space as seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForestView {
+    /// The space.
+    pub cell: Cell,
+    /// What lies on it.
+    pub space: Space,
+}
+
+/// The duel in progress as seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DuelView {
+    /// The challenger.
+    pub challenger: Seat,
+    /// The challenged player.
+    pub defender: Seat,
+    /// Where the challenger came from.
+    pub origin: Cell,
+    /// The space fought over.
+    pub target: Cell,
+    /// The two animals once turned over.
+    pub animals: Option<[Animal; 2]>,
+    /// The dice (0 before rolling).
+    pub rolls: [u8; 2],
+    /// Guess bonuses.
+    pub bonus: [u8; 2],
+    /// The guess.
+    pub guess: Option<Animal>,
+}
+
+/// Everything a viewer may see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Who is looking (`None` for a spectator).
+    pub viewer: Option<Seat>,
+    /// Day or night.
+    pub side: Side,
+    /// Grid size.
+    pub size: u8,
+    /// The playable interior cells.
+    pub interior: Vec<Cell>,
+    /// Each colour's starting spaces (all four colours; those of absent colours are closed).
+    pub starts: Vec<(Colour, String, Vec<Cell>)>,
+    /// The light spaces.
+    pub forest: Vec<ForestView>,
+    /// The face-down forest tiles left, by kind.
+    pub mix: Vec<(ForestTile, u8)>,
+    /// Animal tiles on the board, by colour then space.
+    pub tiles: Vec<TileView>,
+    /// The players.
+    pub players: Vec<PlayerView>,
+    /// Face-up battle mode tiles.
+    pub modes_up: Vec<Category>,
+    /// Battle mode tiles left in the stack, by category (public by counting).
+    pub stack: Vec<(Category, u8)>,
+    /// The round's battle mode and its colour.
+    pub mode: Option<(Category, String)>,
+    /// The round (0 during setup).
+    pub round: u8,
+    /// Whether this round is the final roll.
+    pub last_round: bool,
+    /// Who holds the battle mode marker.
+    pub holder: Seat,
+    /// Whose turn it is.
+    pub turn: Seat,
+    /// Who decides now (`None` for chance or when over).
+    pub to_move: Option<Seat>,
+    /// What is being decided, in words.
+    pub deciding: String,
+    /// The mover's die (0 before rolling).
+    pub roll: u8,
+    /// The animal chosen to move.
+    pub selected: Option<Cell>,
+    /// The duel in progress.
+    pub duel: Option<DuelView>,
+    /// Spaces of the scoreboard.
+    pub scoreboard: u16,
+    /// Whether the game is over.
+    pub over: bool,
+}
+
+impl View {
+    /// The view of `s` for `viewer`.
+    pub fn of(game: &Woodwalkers, s: &State, viewer: Viewer) -> View {
+        let c = game.components();
+        let v = match viewer {
+            Viewer::Seat(seat) => Some(seat),
+            Viewer::Spectator => None,
+        };
+        let n = game.players;
+        let mut tiles = Vec::new();
+        for colour in 0..n {
+            let mut row: Vec<TileView> = Animal::ALL
+                .iter()
+                .filter(|a| s.pos[colour][a.index()].on_grid())
+                .map(|&a| {
+                    let known = game.knows(s, v, colour, a);
+                    TileView {
+                        colour: Colour::ALL[colour],
+                        cell: s.pos[colour][a.index()],
+                        animal: known.then_some(a),
+                        wounds: known.then_some(s.wounds[colour][a.index()]),
+                    }
+                })
+                .collect();
+            row.sort_by_key(|t| t.cell);
+            tiles.extend(row);
+        }
+        let players = (0..n)
+            .map(|colour| {
+                let score = game.total(s, colour);
+                PlayerView {
+                    seat: Seat(colour as u8),
+                    colour: Colour::ALL[colour],
+                    fill: c.fills[colour].clone(),
+                    score,
+                    scoreboard_space: c.scoreboard_space(score),
+                    medicine: s.medicine[colour],
+                    die_tiles: s.die_tiles[colour],
+                    cards: Animal::ALL
+                        .iter()
+                        .map(|&a| CardView {
+                            animal: a,
+                            character: c.characters[colour][a.index()].clone(),
+                            wounds: s.wounds[colour][a.index()],
+                            out: s.is_removed(colour, a),
+                        })
+                        .collect(),
+                    in_hand: Animal::ALL
+                        .iter()
+                        .filter(|&&a| {
+                            !s.pos[colour][a.index()].on_grid() && !s.is_removed(colour, a)
+                        })
+                        .count() as u8,
+                    flags: {
+                        let (value, count) = game.flags(s, colour);
+                        (count, value)
+                    },
+                }
+            })
+            .collect();
+        let mix = c.mix(game.options().side);
+        View {
+            viewer: v,
+            side: game.options().side,
+            size: c.size,
+            interior: crate::components::cells_of(c.interior).collect(),
+            starts: Colour::ALL
+                .iter()
+                .map(|&col| {
+                    (
+                        col,
+                        c.fills[col.index()].clone(),
+                        c.start[col.index()].to_vec(),
+                    )
+                })
+                .collect(),
+            forest: c
+                .forest
+                .iter()
+                .enumerate()
+                .map(|(i, &cell)| ForestView {
+                    cell,
+                    space: s.forest[i],
+                })
+                .collect(),
+            mix: mix
+                .kinds
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| s.mix[*k] > 0)
+                .map(|(k, &t)| (t, s.mix[k]))
+                .collect(),
+            tiles,
+            players,
+            modes_up: Category::ALL
+                .iter()
+                .flat_map(|&cat| std::iter::repeat_n(cat, s.modes_up[cat.index()] as usize))
+                .collect(),
+            stack: Category::ALL
+                .iter()
+                .map(|&cat| (cat, s.stack[cat.index()]))
+                .collect(),
+            mode: s.mode.map(|m| (m, c.category_colours[m.index()].clone())),
+            round: s.round,
+            last_round: s.last_round,
+            holder: s.holder,
+            turn: s.current,
+            to_move: match game.actor(s) {
+                Actor::Seat(seat) => Some(seat),
+                _ => None,
+            },
+            deciding: describe(s.step),
+            roll: s.roll,
+            selected: s.selected.on_grid().then_some(s.selected),
+            duel: s.duel.map(|d| DuelView {
+                challenger: d.challenger,
+                defender: d.defender,
+                origin: d.origin,
+                target: d.target,
+                animals: d.animals,
+                rolls: d.rolls,
+                bonus: d.bonus,
+                guess: d.guess,
+            }),
+            scoreboard: c.scoreboard,
+            over: s.step == Step::Over,
+        }
+    }
+
+    /// The position as text for a terminal.
+    pub fn text(&self) -> String {
+        let mut t = String::new();
+        let size = self.size as usize;
+        let mut grid = vec![vec!["    ".to_string(); size]; size];
+        for cell in &self.interior {
+            grid[cell.row() as usize][cell.col() as usize] = "  . ".into();
+        }
+        for (col, _, cells) in &self.starts {
+            let letter = col
+                .name()
+                .chars()
+                .next()
+                .unwrap_or('?')
+                .to_ascii_lowercase();
+            for cell in cells {
+                if (cell.row() as usize) < size && (cell.col() as usize) < size {
+                    grid[cell.row() as usize][cell.col() as usize] = format!("  {letter} ");
+                }
+            }
+        }
+        for f in &self.forest {
+            grid[f.cell.row() as usize][f.cell.col() as usize] = match f.space {
+                Space::FaceDown => "  # ".into(),
+                Space::Open => "  . ".into(),
+                Space::Flag(v) => format!(" F{v:<2}"),
+            };
+        }
+        for tile in &self.tiles {
+            let col = tile.colour.name().chars().next().unwrap_or('?');
+            // Two letters tell the animals apart (Bison "Bi", Bear "Be"); "??" is face down.
+            let what: String = tile
+                .animal
+                .map(|a| a.name().chars().take(2).collect())
+                .unwrap_or_else(|| "??".into());
+            let wounds = match tile.wounds {
+                Some(w) if w > 0 => (b'0' + w.min(9)) as char,
+                _ => ' ',
+            };
+            grid[tile.cell.row() as usize][tile.cell.col() as usize] =
+                format!("{col}{what}{wounds}");
+        }
+        let _ = write!(t, "   ");
+        for c in 0..size {
+            let _ = write!(t, "  {} ", (b'A' + c as u8) as char);
+        }
+        let _ = writeln!(t);
+        for (r, row) in grid.iter().enumerate() {
+            let _ = writeln!(t, "{:>2} {}", r + 1, row.concat());
+        }
+        let _ = writeln!(
+            t,
+            "Side: {:?}. Round {}{}. Battle mode: {}. Face up: {}",
+            self.side,
+            self.round,
+            if self.last_round { " (final roll)" } else { "" },
+            self.mode
+                .as_ref()
+                .map(|(m, _)| m.name())
+                .unwrap_or("not chosen"),
+            self.modes_up
+                .iter()
+                .map(|m| m.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let mix: Vec<String> = self.mix.iter().map(|(k, n)| format!("{n}x {k}")).collect();
+        let _ = writeln!(t, "Face-down forest tiles left: {}", mix.join(", "));
+        for p in &self.players {
+            let you = if self.viewer == Some(p.seat) {
+                " (you)"
+            } else {
+                ""
+            };
+            let cards: Vec<String> = p
+                .cards
+                .iter()
+                .map(|c| {
+                    if c.out {
+                        format!("{} out", c.animal)
+                    } else if c.wounds > 0 {
+                        format!("{} {}w", c.animal, c.wounds)
+                    } else {
+                        c.animal.to_string()
+                    }
+                })
+                .collect();
+            let _ = writeln!(
+                t,
+                "{}{you} {}: {} points (scoreboard space {}), medicine {}, die tiles {}; {}",
+                p.seat,
+                p.colour,
+                p.score,
+                p.scoreboard_space,
+                p.medicine,
+                p.die_tiles,
+                cards.join(", ")
+            );
+        }
+        if let Some(d) = &self.duel {
+            let _ = writeln!(
+                t,
+                "Duel on {}: {} against {} (dice {} and {})",
+                d.target, d.challenger, d.defender, d.rolls[0], d.rolls[1]
+            );
+        }
+        let _ = writeln!(
+            t,
+            "Turn: {}{}. Now: {}",
+            self.turn,
+            if self.roll > 0 {
+                format!(", rolled {}", self.roll)
+            } else {
+                String::new()
+            },
+            self.deciding
+        );
+        t
+    }
+}

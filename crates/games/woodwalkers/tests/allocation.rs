@@ -1,0 +1,42 @@
+//! No heap allocation per decision after warm-up: random playouts with reused buffers, counted
+//! by an instrumented global allocator (this test binary holds this one test, so no other
+//! thread allocates meanwhile).
+
+use std::alloc::System;
+
+use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+use sylvan_engine::{random_playout, Game, GameRng};
+use sylvan_woodwalkers::{Options, Side, Woodwalkers};
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+#[test]
+fn random_playouts_allocate_nothing_after_warm_up() {
+    for side in [Side::Day, Side::Night] {
+        let game = Woodwalkers::new(
+            4,
+            Options {
+                side,
+                ..Options::default()
+            },
+        )
+        .expect("valid options");
+        let mut rng = GameRng::seeded(3);
+        let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+        for _ in 0..20 {
+            random_playout(&game, &mut rng, &mut actions, &mut outcomes);
+        }
+        let region = Region::new(GLOBAL);
+        let mut decisions = 0;
+        for _ in 0..200 {
+            decisions += random_playout(&game, &mut rng, &mut actions, &mut outcomes).1;
+        }
+        let change = region.change();
+        assert!(decisions > 40_000, "{decisions}");
+        assert_eq!(
+            change.allocations, 0,
+            "{side:?}: {change:?} over {decisions} decisions"
+        );
+    }
+}
