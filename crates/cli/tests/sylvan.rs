@@ -137,7 +137,7 @@ fn protocol_session_covers_every_request_and_error() {
 
     let list = s.ok(r#"{"cmd":"list"}"#);
     let games = list["games"].as_array().expect("games");
-    assert_eq!(games.len(), 1);
+    assert!(games.len() >= 2, "{games:?}");
     assert_eq!(games[0]["name"], GAME);
     assert_eq!(games[0]["title"], "Spirits of the Wild: Awakening");
     assert_eq!(
