@@ -135,7 +135,9 @@ fn play_one<G: Game>(
                 if !score.over || score.totals.len() != players || score.ranking.len() != players {
                     return Err(fail(format!("final score is malformed: {score:?}")));
                 }
-                if score.winners.is_empty()
+                // A solo game may be lost (no winner); with two or more players someone wins.
+                let solo = players == 1;
+                if (score.winners.is_empty() && !solo)
                     || score.winners.iter().any(|w| !score.ranking.contains(w))
                 {
                     return Err(fail(format!("final score has no valid winner: {score:?}")));
