@@ -360,6 +360,19 @@ impl Game for WhisperingWoods {
                     i + 1
                 ));
             }
+            let fresh = Forest::from(
+                p.forest
+                    .cells()
+                    .iter()
+                    .copied()
+                    .collect::<arrayvec::ArrayVec<Cell, { state::MAX_CELLS }>>(),
+            );
+            if fresh.frontier() != p.forest.frontier() {
+                return Err(format!(
+                    "player {}: the places beside the forest are out of date",
+                    i + 1
+                ));
+            }
             if !p.forest.is_empty() && !p.forest.connected_without(usize::MAX) {
                 return Err(format!("player {}: the forest is split", i + 1));
             }

@@ -230,7 +230,11 @@ impl WhisperingWoods {
                     }
                 }
             }
-            Step::Place { .. } => me.forest.frontier(|h| f(Action::Place(h))),
+            Step::Place { .. } => {
+                for &h in me.forest.frontier() {
+                    f(Action::Place(h));
+                }
+            }
             Step::Tasks => {
                 let forest = &me.forest;
                 for (i, c) in forest.cells().iter().enumerate() {

@@ -138,13 +138,19 @@ impl Cell {
 pub const MAX_CELLS: usize = 97;
 const INDEX: usize = 256;
 
-/// A player's forest: the tiles and a hash index from hex to tile, rebuilt from the tiles
-/// (so it is a pure function of them and is not serialised).
+/// The most empty hexes beside a forest: each tile added opens at most 3 new ones and fills
+/// one, so 6 + 2 x 96.
+pub const MAX_FRONTIER: usize = 6 + 2 * (MAX_CELLS - 1);
+
+/// A player's forest: the tiles, a hash index from hex to tile, and the sorted list of empty
+/// hexes beside it (where a tile may go). Index and frontier are pure functions of the tiles,
+/// kept up to date as tiles come and go, and not serialised.
 #[derive(Clone, Serialize, Deserialize)]
 #[serde(from = "ArrayVec<Cell, MAX_CELLS>", into = "ArrayVec<Cell, MAX_CELLS>")]
 pub struct Forest {
     cells: ArrayVec<Cell, MAX_CELLS>,
     index: [u8; INDEX],
+    frontier: ArrayVec<Hex, MAX_FRONTIER>,
 }
 
 impl PartialEq for Forest {
@@ -165,6 +171,7 @@ impl Default for Forest {
         Forest {
             cells: ArrayVec::new(),
             index: [0; INDEX],
+            frontier: ArrayVec::new(),
         }
     }
 }
@@ -174,6 +181,7 @@ impl From<ArrayVec<Cell, MAX_CELLS>> for Forest {
         let mut f = Forest {
             cells,
             index: [0; INDEX],
+            frontier: ArrayVec::new(),
         };
         f.reindex();
         f
@@ -200,6 +208,47 @@ impl Forest {
                 s = (s + 1) % INDEX;
             }
             self.index[s] = i as u8 + 1;
+        }
+        self.rebuild_frontier();
+    }
+
+    fn rebuild_frontier(&mut self) {
+        let mut frontier = ArrayVec::new();
+        self.each_empty_neighbour(|h| {
+            let _ = frontier.try_push(h);
+        });
+        frontier.sort_unstable();
+        self.frontier = frontier;
+    }
+
+    /// Every empty hex beside the forest, each once.
+    fn each_empty_neighbour(&self, mut f: impl FnMut(Hex)) {
+        let mut seen = [0u32; 512];
+        for c in &self.cells {
+            for d in 0..6 {
+                let Some(n) = c.hex.neighbour(d) else {
+                    continue;
+                };
+                if self.at(n).is_some() {
+                    continue;
+                }
+                // Packed coordinates plus one, so that no hex has the empty key 0.
+                let key = ((n.q as u8 as u32) | ((n.r as u8 as u32) << 8)) + 1;
+                let mut s = slot_of(n) * 2;
+                let fresh = loop {
+                    if seen[s] == 0 {
+                        seen[s] = key;
+                        break true;
+                    }
+                    if seen[s] == key {
+                        break false;
+                    }
+                    s = (s + 1) % 512;
+                };
+                if fresh {
+                    f(n);
+                }
+            }
         }
     }
 
@@ -253,6 +302,19 @@ impl Forest {
             s = (s + 1) % INDEX;
         }
         self.index[s] = self.cells.len() as u8;
+        if let Ok(at) = self.frontier.binary_search(&h) {
+            self.frontier.remove(at);
+        }
+        for d in 0..6 {
+            let Some(n) = h.neighbour(d) else { continue };
+            if self.at(n).is_none() {
+                if let Err(at) = self.frontier.binary_search(&n) {
+                    if self.frontier.try_insert(at, n).is_err() {
+                        self.rebuild_frontier();
+                    }
+                }
+            }
+        }
         true
     }
 
@@ -273,37 +335,12 @@ impl Forest {
 
     /// Whether `h` is empty and beside a tile of the forest (the placement rule).
     pub fn can_place(&self, h: Hex) -> bool {
-        self.at(h).is_none() && (0..6).any(|d| h.neighbour(d).is_some_and(|n| self.at(n).is_some()))
+        self.frontier.binary_search(&h).is_ok()
     }
 
-    /// Every empty hex beside the forest, each once, in a fixed order.
-    pub fn frontier(&self, mut f: impl FnMut(Hex)) {
-        let mut seen = [0u16; 512];
-        for c in &self.cells {
-            for d in 0..6 {
-                let Some(n) = c.hex.neighbour(d) else {
-                    continue;
-                };
-                if self.at(n).is_some() {
-                    continue;
-                }
-                let key = ((n.q as u8 as u16) | ((n.r as u8 as u16) << 8)).wrapping_add(1);
-                let mut s = slot_of(n) * 2;
-                let fresh = loop {
-                    if seen[s] == 0 {
-                        seen[s] = key;
-                        break true;
-                    }
-                    if seen[s] == key {
-                        break false;
-                    }
-                    s = (s + 1) % 512;
-                };
-                if fresh {
-                    f(n);
-                }
-            }
-        }
+    /// Every empty hex beside the forest, each once, in (q, r) order.
+    pub fn frontier(&self) -> &[Hex] {
+        &self.frontier
     }
 
     /// Whether the forest stays in one piece without the tile at position `skip` (with `skip`
@@ -462,5 +499,33 @@ impl State {
     /// The player whose turn it is.
     pub fn me(&self) -> &Player {
         &self.players[self.current.index() % self.players.len().max(1)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frontier_is_kept_up_to_date_and_lists_each_hex_once() {
+        let mut f = Forest::default();
+        for (i, &(q, r)) in [(0, 0), (-1, 0), (-1, -1), (0, -1), (1, 1), (2, 0)]
+            .iter()
+            .enumerate()
+        {
+            assert!(f.insert(Hex::new(q, r), i as u8, NO_ANIMAL));
+            let fresh = Forest::from(f.cells.clone());
+            assert_eq!(f.frontier(), fresh.frontier());
+            let mut sorted = f.frontier().to_vec();
+            sorted.dedup();
+            assert_eq!(sorted.len(), f.frontier().len(), "no hex twice");
+        }
+        // (-1, -1)'s neighbour (-2, -1) and the hex (-1, 1) are beside the forest.
+        assert!(f.can_place(Hex::new(-2, -1)));
+        assert!(!f.can_place(Hex::new(0, 0)));
+        assert!(!f.can_place(Hex::new(5, 5)));
+        f.remove(Hex::new(-1, 0));
+        assert!(f.can_place(Hex::new(-1, 0)));
+        assert_eq!(f.frontier(), Forest::from(f.cells.clone()).frontier());
     }
 }
