@@ -276,8 +276,21 @@ impl Game for WhisperingWoods {
             out.push("The game end is triggered".into());
         }
         if after.step == Step::Over && before.step != Step::Over {
-            let score = WhisperingWoods::score(self, after);
-            out.push(format!("The game ends: {:?} points", score.totals));
+            if self.solo() {
+                let o = self.solo_outcome(after);
+                let met = o.objectives.iter().filter(|(_, m)| *m).count();
+                out.push(format!(
+                    "The game ends: {} points (minimum {}), {met} of {} objectives met: Mission level {} {}",
+                    o.score,
+                    o.minimum,
+                    o.objectives.len(),
+                    o.level,
+                    if o.passed { "passed" } else { "failed" }
+                ));
+            } else {
+                let score = WhisperingWoods::score(self, after);
+                out.push(format!("The game ends: {:?} points", score.totals));
+            }
         }
     }
 

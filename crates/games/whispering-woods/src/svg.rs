@@ -147,10 +147,10 @@ pub fn draw(view: &View) -> String {
             r#"<g class="bonus-cards"><text x="10" y="{y}" font-size="12">Bonus cards</text>"#
         );
         for (k, (n, vp)) in view.bonus_left.iter().enumerate() {
-            let x = 100.0 + k as f64 * 60.0;
+            let x = 100.0 + k as f64 * 64.0;
             let _ = write!(
                 body,
-                r##"<rect class="bonus-card" x="{x}" y="{}" width="50" height="18" fill="#f7dc6f" stroke="#333"/><text x="{}" y="{y}" font-size="10">x{} {vp}VP ({n})</text>"##,
+                r##"<rect class="bonus-card" x="{x}" y="{}" width="58" height="18" fill="#f7dc6f" stroke="#333"/><text x="{}" y="{y}" font-size="10">x{} {vp}VP ({n})</text>"##,
                 y - 13.0,
                 x + 3.0,
                 k + 2
@@ -215,12 +215,18 @@ pub fn draw(view: &View) -> String {
         // Completed tasks to the right of the forest.
         let cx0 = ox + x1 + 3.0 * R;
         body.push_str(r#"<g class="completed">"#);
+        // The first `flips` completed Forest tiles are shown flipped to their Forest side.
+        let mut flipped = 0;
         for (k, c) in p.completed.iter().enumerate() {
+            let flip = c.tile.forest.is_some() && flipped < p.flips;
+            if flip {
+                flipped += 1;
+            }
             tile(
                 &mut body,
                 view,
                 &c.tile,
-                true,
+                !flip,
                 cx0 + (k % 8) as f64 * 36.0,
                 y + 30.0 + (k / 8) as f64 * 36.0,
                 16.0,

@@ -74,7 +74,18 @@ fn the_multiplayer_drawing_shows_forests_display_completed_tasks_and_bonus_cards
         + view
             .players
             .iter()
-            .flat_map(|p| p.completed.iter().map(|c| c.tile.task.len()))
+            .flat_map(|p| {
+                // The first `flips` completed Forest tiles are drawn Forest side up.
+                let mut flipped = 0;
+                p.completed.iter().map(move |c| {
+                    if c.tile.forest.is_some() && flipped < p.flips {
+                        flipped += 1;
+                        0
+                    } else {
+                        c.tile.task.len()
+                    }
+                })
+            })
             .sum::<usize>();
     assert_eq!(count(&doc, "task-colour"), dots);
     assert_eq!(count(&doc, "scoring-board"), 0);
