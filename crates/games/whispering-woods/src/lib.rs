@@ -119,13 +119,15 @@ impl WhisperingWoods {
                 }
             }
             _ if self.actor(s) == Actor::Chance => Illegal::ChanceDecides,
-            (Step::MayRefresh | Step::Take { .. }, Action::Refresh) => {
+            (_, Action::Refresh) => {
                 if me.flippable() == 0 {
                     Illegal::NoCompletedTask
                 } else if s.bag.is_empty() {
                     Illegal::BagEmpty
                 } else {
-                    Illegal::NotNow(what)
+                    Illegal::NotNow(format!(
+                        "{what} (the display may be refreshed once per turn, right after refilling it)"
+                    ))
                 }
             }
             (Step::Take { second }, Action::TakeForest(t) | Action::TakeTask(t)) => {

@@ -448,7 +448,7 @@ impl WhisperingWoods {
                 };
             }
             (Step::ChooseAnimal { tile }, Action::Animal(x)) => {
-                if unused_animals(&s.players[cur].forest) & (1 << (x & 7)) == 0 {
+                if x as usize >= ANIMALS || unused_animals(&s.players[cur].forest) & (1 << x) == 0 {
                     return;
                 }
                 s.step = Step::Place {

@@ -80,6 +80,8 @@ pub struct View {
     pub players: Vec<PlayerView>,
     /// The display.
     pub display: Vec<TileView>,
+    /// During a refresh: the old display, going back into the bag once the new one is drawn.
+    pub old_display: Vec<TileView>,
     /// Tiles in the bag by Forest-side element.
     pub bag: [u32; Element::NUM],
     /// Bonus cards left: x2, x3, x4, x5, and their VP.
@@ -158,7 +160,7 @@ impl WhisperingWoods {
             })
             .collect();
         let mut bag = [0u32; Element::NUM];
-        for t in s.bag.iter().chain(s.held.iter()) {
+        for t in s.bag.iter() {
             bag[self.colour[t as usize].index()] += 1;
         }
         let solo = self.solo().then(|| SoloView {
@@ -170,6 +172,7 @@ impl WhisperingWoods {
             viewer,
             players,
             display: s.display.iter().map(|t| self.tile_view(t)).collect(),
+            old_display: s.held.iter().map(|t| self.tile_view(t)).collect(),
             bag,
             bonus_left: std::array::from_fn(|k| (s.bonus_left[k], self.components.bonus[k].1)),
             bear: s.bear,

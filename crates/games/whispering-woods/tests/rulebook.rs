@@ -692,3 +692,40 @@ fn setup_starting_tile_with_one_animal_and_6_tiles_in_the_display() {
         );
     }
 }
+
+#[test]
+fn the_display_is_refreshed_at_most_once_per_turn_and_only_in_step_1() {
+    let game = two_players();
+    let mut s = after_setup(&game, 17);
+    complete_free(&game, &mut s, 0, 0, 2);
+    // Step 2 of Player 1's first turn: too late to refresh.
+    assert_eq!(s.step, Step::Take { second: false });
+    let before = s.clone();
+    let err = game.apply(&mut s, Action::Refresh).expect_err("not now");
+    assert!(err.to_string().contains("once per turn"), "{err}");
+    assert_eq!(s, before);
+}
+
+#[test]
+fn during_a_refresh_the_old_display_waits_beside_the_bag() {
+    let game = two_players();
+    let mut s = after_setup(&game, 18);
+    complete_free(&game, &mut s, 0, 0, 1);
+    s.step = Step::MayRefresh;
+    let old = s.display;
+    game.apply(&mut s, Action::Refresh).expect("refresh");
+    let view = game.view(&s, sylvan_engine::Viewer::Spectator);
+    assert_eq!(view.old_display.len(), 6);
+    assert!(view.display.is_empty());
+    assert_eq!(view.bag.iter().sum::<u32>(), s.bag.len());
+    assert_eq!(s.held, old);
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(&s, &mut outcomes);
+    assert!(
+        outcomes
+            .iter()
+            .all(|(a, _)| !matches!(a, Action::Draw(t) if old.has(*t))),
+        "the old tiles are not drawn again"
+    );
+    sound(&game, &s);
+}
