@@ -23,6 +23,8 @@ pub const ANIMALS: usize = 4;
 pub const BONUS_KINDS: usize = 4;
 /// Mission levels [R].
 pub const LEVELS: usize = 6;
+/// The most Scoring board spaces the state has room for.
+pub const MAX_BOARD: usize = 24;
 
 /// An element, the colour of a tile's Forest side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -156,6 +158,8 @@ pub struct Components {
     pub animals: [(String, String); ANIMALS],
     /// Solo: turns before objectives [R].
     pub base_turns: u8,
+    /// Solo: tile spaces around the Scoring board (base turns plus at most 3 objectives).
+    pub board_spaces: u8,
     /// The six Mission cards, by level.
     pub missions: Vec<Mission>,
 }
@@ -258,6 +262,8 @@ mod raw {
     pub struct Solo {
         pub base_turns: u8,
         pub base_turns_tag: String,
+        pub board_spaces: u8,
+        pub board_spaces_tag: String,
     }
 
     #[derive(Deserialize)]
@@ -473,8 +479,21 @@ impl Components {
         }
 
         check_tag(&file.solo.base_turns_tag, "solo.base_turns")?;
+        check_tag(&file.solo.board_spaces_tag, "solo.board_spaces")?;
         if file.solo.base_turns == 0 {
             return invalid("solo: the base number of turns must be positive".into());
+        }
+        if file.solo.board_spaces as usize != file.solo.base_turns as usize + 3 {
+            return invalid(format!(
+                "solo: the Scoring board has a space for each of the {} base turns and 3 more for objectives, not {}",
+                file.solo.base_turns, file.solo.board_spaces
+            ));
+        }
+        if file.solo.board_spaces as usize > MAX_BOARD {
+            return invalid(format!(
+                "solo: at most {MAX_BOARD} Scoring board spaces are supported, not {}",
+                file.solo.board_spaces
+            ));
         }
         let mut missions: Vec<Mission> = Vec::new();
         for m in &file.mission {
@@ -525,6 +544,7 @@ impl Components {
             end_tasks,
             animals,
             base_turns: file.solo.base_turns,
+            board_spaces: file.solo.board_spaces,
             missions,
         })
     }

@@ -503,7 +503,8 @@ impl WhisperingWoods {
                     }
                 }
                 let spaces = self.components.base_turns as usize + self.objectives_met(s);
-                if s.scoring_board.len() >= spaces.min(15) || s.end_triggered {
+                let open = spaces.min(self.components.board_spaces as usize);
+                if s.scoring_board.len() >= open || s.end_triggered {
                     s.step = Step::Over;
                 } else {
                     self.start_turn(s);

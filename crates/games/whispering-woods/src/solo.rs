@@ -106,7 +106,8 @@ impl WhisperingWoods {
         let all = objectives.iter().all(|(_, m)| *m);
         SoloOutcome {
             level: mission.level,
-            turns: self.components.base_turns as usize + self.objectives_met(s),
+            turns: (self.components.base_turns as usize + self.objectives_met(s))
+                .min(self.components.board_spaces as usize),
             passed: all && score >= mission.minimum,
             objectives,
             score,

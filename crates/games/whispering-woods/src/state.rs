@@ -9,7 +9,7 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use sylvan_engine::Seat;
 
-use crate::components::{ANIMALS, BONUS_KINDS};
+use crate::components::{ANIMALS, BONUS_KINDS, MAX_BOARD};
 
 /// A hex in a forest, in axial coordinates; the Starting tile is at (0, 0).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -488,7 +488,7 @@ pub struct State {
     /// Whether the end of the game has been triggered.
     pub end_triggered: bool,
     /// Solo: the tiles on the Scoring board's spaces, in order.
-    pub scoring_board: ArrayVec<TileId, 15>,
+    pub scoring_board: ArrayVec<TileId, MAX_BOARD>,
     /// Solo: tiles removed from the display for good.
     pub removed: Tiles,
     /// Solo: the most tasks one animal completed in one turn.

@@ -250,7 +250,7 @@ pub fn draw(view: &View) -> String {
             if solo.outcome.passed { ", passed" } else { "" }
         );
         y += 30.0;
-        for k in 0..15 {
+        for k in 0..solo.spaces {
             let x = 30.0 + k as f64 * 40.0;
             match solo.board.get(k) {
                 Some(t) => tile(&mut body, view, t, false, x, y, 16.0, "scoring-space"),

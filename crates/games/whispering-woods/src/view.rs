@@ -65,6 +65,8 @@ pub struct PlayerView {
 pub struct SoloView {
     /// Tiles on the Scoring board's spaces.
     pub board: Vec<TileView>,
+    /// Tile spaces around the Scoring board (the open ones are `outcome.turns`).
+    pub spaces: usize,
     /// Tiles removed from the display for good.
     pub removed: u32,
     /// The Mission, its objectives and the score.
@@ -165,6 +167,7 @@ impl WhisperingWoods {
         }
         let solo = self.solo().then(|| SoloView {
             board: s.scoring_board.iter().map(|&t| self.tile_view(t)).collect(),
+            spaces: self.components.board_spaces as usize,
             removed: s.removed.len(),
             outcome: self.solo_outcome(s),
         });

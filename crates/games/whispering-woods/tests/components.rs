@@ -34,6 +34,7 @@ fn the_shipped_file_has_the_box_contents() {
     assert_eq!(c.end_tasks, [10, 9, 8]);
     assert_eq!(c.start_vp, 10);
     assert_eq!(c.display, 6);
+    assert_eq!((c.base_turns, c.board_spaces), (12, 15));
     let minimums: Vec<i32> = c.missions.iter().map(|m| m.minimum).collect();
     assert_eq!(minimums, vec![60, 70, 75, 80, 85, 95]);
     let penalties: Vec<i32> = c.missions.iter().map(|m| m.refresh_penalty).collect();
@@ -138,4 +139,10 @@ fn bad_options_are_refused() {
         },
     );
     assert!(matches!(bad_bear, Err(OptionsError::Invalid(m)) if m.contains("bear")));
+}
+
+#[test]
+fn the_scoring_board_has_12_spaces_plus_3() {
+    let m = refused(&edited("board_spaces = 15", "board_spaces = 14"));
+    assert!(m.contains("3 more for objectives"), "{m}");
 }
