@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use sylvan_engine::{Actor, OptionsError, Seat};
 
 use crate::action::Action;
-use crate::components::{Components, Element, ANIMALS, LEVELS, START_TASK};
-use crate::state::{Forest, Hex, Player, State, Step, TileId, Tiles, NO_ANIMAL, START};
+use crate::components::{Components, Element, ANIMALS, LEVELS, MAX_TASK, START_TASK};
+use crate::state::{Forest, Hex, Player, State, Step, TileId, Tiles, MAX_CELLS, NO_ANIMAL, START};
 
 /// The options a table chooses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -237,11 +237,12 @@ impl WhisperingWoods {
             }
             Step::Tasks => {
                 let forest = &me.forest;
+                let adj = self.adjacency(forest);
                 for (i, c) in forest.cells().iter().enumerate() {
                     if !c.task_side() {
                         continue;
                     }
-                    let ends = self.path_ends(forest, i);
+                    let ends = self.path_ends_in(forest, &adj, i);
                     if ends == 0 || !forest.connected_without(i) {
                         continue;
                     }
@@ -266,10 +267,34 @@ impl WhisperingWoods {
         self.each_legal(s, &mut |a| out.push(a));
     }
 
+    /// The forest as index arrays for path search: each tile's neighbours and the colour of
+    /// its Forest side (none for Task sides, which animals never walk over).
+    pub(crate) fn adjacency(&self, forest: &Forest) -> Adjacency {
+        let mut a = Adjacency {
+            nbr: [[NONE; 6]; MAX_CELLS],
+            colour: [NONE; MAX_CELLS],
+        };
+        for (i, c) in forest.cells().iter().enumerate() {
+            for d in 0..6 {
+                if let Some(j) = c.hex.neighbour(d).and_then(|h| forest.at(h)) {
+                    a.nbr[i][d] = j as u8;
+                }
+            }
+            if !c.task_side() && (c.tile as usize) < self.components.tiles.len() {
+                a.colour[i] = self.colour[c.tile as usize].index() as u8;
+            }
+        }
+        a
+    }
+
     /// The tiles (as a bit set over positions in [`Forest::cells`]) where a path of the task at
     /// position `ti` can end: the animal walks the task's colours in either direction, from
     /// tile to adjacent tile, over Forest sides only, each tile at most once.
     pub fn path_ends(&self, forest: &Forest, ti: usize) -> u128 {
+        self.path_ends_in(forest, &self.adjacency(forest), ti)
+    }
+
+    pub(crate) fn path_ends_in(&self, forest: &Forest, adj: &Adjacency, ti: usize) -> u128 {
         let Some(c) = forest.cells().get(ti) else {
             return 0;
         };
@@ -279,97 +304,30 @@ impl WhisperingWoods {
         let mut ends = 0u128;
         let used = 1u128 << ti;
         if c.tile == START {
-            self.walk_start(forest, 0, c.hex, used, None, 0, &mut ends);
+            walk_start(
+                adj,
+                self.options.strict_start_task,
+                0,
+                ti,
+                used,
+                NONE,
+                0,
+                &mut ends,
+            );
         } else if let Some(def) = self.components.tiles.get(c.tile as usize) {
-            let seq = &def.task[..];
-            self.walk(forest, seq, false, 0, c.hex, used, &mut ends);
-            let palindrome = seq.iter().eq(seq.iter().rev());
-            if !palindrome {
-                self.walk(forest, seq, true, 0, c.hex, used, &mut ends);
+            let n = def.task.len();
+            let mut seq = [NONE; MAX_TASK];
+            for (k, e) in def.task.iter().enumerate() {
+                seq[k] = e.index() as u8;
+            }
+            walk(adj, &seq[..n], 0, ti, used, &mut ends);
+            let mut rev = seq;
+            rev[..n].reverse();
+            if rev != seq {
+                walk(adj, &rev[..n], 0, ti, used, &mut ends);
             }
         }
         ends
-    }
-
-    /// The Forest-side colour of the tile at `h`, if it is a Forest side not yet used.
-    #[inline]
-    fn step_to(&self, forest: &Forest, h: Hex, used: u128) -> Option<(usize, Element)> {
-        let j = forest.at(h)?;
-        let c = forest.cells()[j];
-        if c.task_side() || used >> j & 1 == 1 || c.tile as usize >= self.components.tiles.len() {
-            return None;
-        }
-        Some((j, self.colour[c.tile as usize]))
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn walk(
-        &self,
-        forest: &Forest,
-        seq: &[Element],
-        reverse: bool,
-        k: usize,
-        at: Hex,
-        used: u128,
-        ends: &mut u128,
-    ) {
-        let want = if reverse {
-            seq[seq.len() - 1 - k]
-        } else {
-            seq[k]
-        };
-        for d in 0..6 {
-            let Some(n) = at.neighbour(d) else { continue };
-            let Some((j, colour)) = self.step_to(forest, n, used) else {
-                continue;
-            };
-            if colour != want {
-                continue;
-            }
-            if k + 1 == seq.len() {
-                *ends |= 1 << j;
-            } else {
-                self.walk(forest, seq, reverse, k + 1, n, used | 1 << j, ends);
-            }
-        }
-    }
-
-    /// The Starting tile's task: first and last tile the same colour, the four between them
-    /// of four different colours (and, with `strict_start_task`, not the end colour).
-    #[allow(clippy::too_many_arguments)]
-    fn walk_start(
-        &self,
-        forest: &Forest,
-        k: usize,
-        at: Hex,
-        used: u128,
-        first: Option<Element>,
-        middle: u8,
-        ends: &mut u128,
-    ) {
-        for d in 0..6 {
-            let Some(n) = at.neighbour(d) else { continue };
-            let Some((j, colour)) = self.step_to(forest, n, used) else {
-                continue;
-            };
-            let bit = 1u8 << colour.index();
-            match k {
-                0 => self.walk_start(forest, 1, n, used | 1 << j, Some(colour), 0, ends),
-                _ if k == START_TASK - 1 => {
-                    if Some(colour) == first {
-                        *ends |= 1 << j;
-                    }
-                }
-                _ => {
-                    if middle & bit != 0
-                        || (self.options.strict_start_task && Some(colour) == first)
-                    {
-                        continue;
-                    }
-                    self.walk_start(forest, k + 1, n, used | 1 << j, first, middle | bit, ends);
-                }
-            }
-        }
     }
 
     /// Plays a decision assumed legal; anything malformed leaves the state as it is.
@@ -594,4 +552,76 @@ impl WhisperingWoods {
 /// The animals not yet in the forest, as a bit set.
 pub fn unused_animals(forest: &Forest) -> u8 {
     !forest.animals() & ((1 << ANIMALS) - 1)
+}
+
+/// No neighbour, or no Forest-side colour.
+const NONE: u8 = u8::MAX;
+
+/// A forest as index arrays, built once per decision for path search.
+pub(crate) struct Adjacency {
+    nbr: [[u8; 6]; MAX_CELLS],
+    colour: [u8; MAX_CELLS],
+}
+
+/// Walks the colours `seq` (element indices) from the tile at `at`; records path ends.
+fn walk(adj: &Adjacency, seq: &[u8], k: usize, at: usize, used: u128, ends: &mut u128) {
+    let want = seq[k];
+    for &j in &adj.nbr[at] {
+        let j = j as usize;
+        if j >= MAX_CELLS || used >> j & 1 == 1 || adj.colour[j] != want {
+            continue;
+        }
+        if k + 1 == seq.len() {
+            *ends |= 1 << j;
+        } else {
+            walk(adj, seq, k + 1, j, used | 1 << j, ends);
+        }
+    }
+}
+
+/// The Starting tile's task: first and last tile the same colour, the four between them of
+/// four different colours (and, when `strict`, not the end colour).
+#[allow(clippy::too_many_arguments)]
+fn walk_start(
+    adj: &Adjacency,
+    strict: bool,
+    k: usize,
+    at: usize,
+    used: u128,
+    first: u8,
+    middle: u8,
+    ends: &mut u128,
+) {
+    for &j in &adj.nbr[at] {
+        let j = j as usize;
+        if j >= MAX_CELLS || used >> j & 1 == 1 {
+            continue;
+        }
+        let colour = adj.colour[j];
+        if colour == NONE {
+            continue;
+        }
+        if k == 0 {
+            walk_start(adj, strict, 1, j, used | 1 << j, colour, 0, ends);
+        } else if k == START_TASK - 1 {
+            if colour == first {
+                *ends |= 1 << j;
+            }
+        } else {
+            let bit = 1u8 << colour;
+            if middle & bit != 0 || (strict && colour == first) {
+                continue;
+            }
+            walk_start(
+                adj,
+                strict,
+                k + 1,
+                j,
+                used | 1 << j,
+                first,
+                middle | bit,
+                ends,
+            );
+        }
+    }
 }

@@ -114,3 +114,157 @@ proptest! {
         }
     }
 }
+
+/// A plain reference for task completion, written from the rulebook with hexes and vectors:
+/// every (task, end) pair whose path follows the task's colours in either direction (or the
+/// Starting tile's rule) over unused adjacent Forest sides, where removing the task tile keeps
+/// the forest in one piece.
+fn reference_completions(
+    game: &WhisperingWoods,
+    s: &State,
+) -> std::collections::BTreeSet<(Hex, Hex)> {
+    use sylvan_whispering_woods::{Element, START};
+    let forest = &s.players[s.current.index()].forest;
+    let colour = |h: Hex| -> Option<Element> {
+        let c = forest.get(h)?;
+        (!c.task_side()).then(|| game.components().tiles[c.tile as usize].forest)
+    };
+    let neighbours = |h: Hex| (0..6).filter_map(move |d| h.neighbour(d));
+    fn paths(
+        at: Hex,
+        path: &mut Vec<Hex>,
+        ok: &dyn Fn(&[Hex]) -> Option<bool>,
+        nb: &dyn Fn(Hex) -> Vec<Hex>,
+        out: &mut Vec<Hex>,
+    ) {
+        for n in nb(at) {
+            if path.contains(&n) {
+                continue;
+            }
+            path.push(n);
+            match ok(path) {
+                Some(true) => out.push(n),
+                Some(false) => paths(n, path, ok, nb, out),
+                None => {}
+            }
+            path.pop();
+        }
+    }
+    let nb = |h: Hex| -> Vec<Hex> { neighbours(h).filter(|&n| colour(n).is_some()).collect() };
+    let strict = game.options().strict_start_task;
+    let mut out = std::collections::BTreeSet::new();
+    for c in forest.cells().iter().filter(|c| c.task_side()) {
+        // Connected without the task tile?
+        let rest: Vec<Hex> = forest
+            .cells()
+            .iter()
+            .map(|x| x.hex)
+            .filter(|&h| h != c.hex)
+            .collect();
+        let mut seen = vec![rest[0]];
+        let mut i = 0;
+        while i < seen.len() {
+            for n in neighbours(seen[i]) {
+                if rest.contains(&n) && !seen.contains(&n) {
+                    seen.push(n);
+                }
+            }
+            i += 1;
+        }
+        if seen.len() != rest.len() {
+            continue;
+        }
+        let mut ends = Vec::new();
+        if c.tile == START {
+            let ok = |p: &[Hex]| -> Option<bool> {
+                let cs: Vec<Element> = p[1..]
+                    .iter()
+                    .map(|&h| colour(h).expect("forest side"))
+                    .collect();
+                let k = cs.len();
+                if (2..=5).contains(&k) {
+                    let m = cs[k - 1];
+                    if cs[1..k - 1].contains(&m) || (strict && m == cs[0]) {
+                        return None;
+                    }
+                    return Some(false);
+                }
+                if k == 6 {
+                    return if cs[5] == cs[0] { Some(true) } else { None };
+                }
+                Some(false)
+            };
+            paths(c.hex, &mut vec![c.hex], &ok, &nb, &mut ends);
+        } else {
+            let task = game.components().tiles[c.tile as usize].task.to_vec();
+            for seq in [task.clone(), task.iter().rev().copied().collect::<Vec<_>>()] {
+                let ok = |p: &[Hex]| -> Option<bool> {
+                    let k = p.len() - 1;
+                    if colour(p[k]) != Some(seq[k - 1]) {
+                        None
+                    } else {
+                        Some(k == seq.len())
+                    }
+                };
+                paths(c.hex, &mut vec![c.hex], &ok, &nb, &mut ends);
+            }
+        }
+        for e in ends {
+            out.insert((c.hex, e));
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn listed_completions_match_a_plain_reference(
+        players in 1usize..=4,
+        seed in any::<u64>(),
+        steps in 20usize..600,
+        strict in any::<bool>(),
+    ) {
+        let game = WhisperingWoods::new(
+            players,
+            Options { strict_start_task: strict, ..Options::default() },
+        )
+        .expect("valid");
+        let mut s = game.initial_state();
+        let mut rng = GameRng::seeded(seed);
+        let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+        let mut compared = 0;
+        for _ in 0..steps {
+            match game.actor(&s) {
+                Actor::Nobody => break,
+                Actor::Chance => {
+                    game.chance_outcomes(&s, &mut outcomes);
+                    let a = rng.pick_weighted(&outcomes);
+                    game.apply_unchecked(&mut s, a);
+                }
+                Actor::Seat(_) => {
+                    game.legal_actions(&s, &mut actions);
+                    if s.step == sylvan_whispering_woods::Step::Tasks {
+                        let listed: std::collections::BTreeSet<(Hex, Hex)> = actions
+                            .iter()
+                            .filter_map(|a| match *a {
+                                Action::Complete { task, end } => Some((task, end)),
+                                _ => None,
+                            })
+                            .collect();
+                        prop_assert_eq!(&listed, &reference_completions(&game, &s));
+                        compared += 1;
+                    }
+                    let a = actions
+                        .iter()
+                        .copied()
+                        .find(|a| matches!(a, Action::Complete { .. }) && rng.below(2) == 0)
+                        .unwrap_or(actions[rng.below(actions.len() as u64) as usize]);
+                    game.apply_unchecked(&mut s, a);
+                }
+            }
+        }
+        prop_assert!(compared > 0 || steps < 40);
+    }
+}
