@@ -113,6 +113,7 @@ impl Catalog {
     pub fn standard() -> Catalog {
         let mut catalog = Catalog::empty();
         catalog.register::<sylvan_spirits::Spirits>();
+        catalog.register::<sylvan_whispering_woods::WhisperingWoods>();
         catalog
     }
 
@@ -226,7 +227,10 @@ mod tests {
     #[test]
     fn the_standard_catalog_has_spirits_and_not_the_test_game() {
         let catalog = Catalog::standard();
-        assert_eq!(catalog.names(), vec!["spirits-of-the-wild"]);
+        assert_eq!(
+            catalog.names(),
+            vec!["spirits-of-the-wild", "whispering-woods"]
+        );
         assert!(catalog.get("nim").is_err());
         let (info, options) = &games()[0];
         assert_eq!(info.title, "Spirits of the Wild: Awakening");
