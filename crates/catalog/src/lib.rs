@@ -113,6 +113,7 @@ impl Catalog {
     pub fn standard() -> Catalog {
         let mut catalog = Catalog::empty();
         catalog.register::<sylvan_spirits::Spirits>();
+        catalog.register::<sylvan_whispering_woods::WhisperingWoods>();
         catalog.register::<sylvan_woodwalkers::Woodwalkers>();
         catalog
     }
@@ -227,7 +228,10 @@ mod tests {
     #[test]
     fn the_standard_catalog_has_the_games_and_not_the_test_game() {
         let catalog = Catalog::standard();
-        assert_eq!(catalog.names(), vec!["spirits-of-the-wild", "woodwalkers"]);
+        assert_eq!(
+            catalog.names(),
+            vec!["spirits-of-the-wild", "whispering-woods", "woodwalkers"]
+        );
         assert!(catalog.get("nim").is_err());
         let (info, options) = &games()[0];
         assert_eq!(info.title, "Spirits of the Wild: Awakening");

@@ -202,6 +202,9 @@ impl<G: Game + 'static> Table<G> {
     fn viewer_for(&self, audience: Audience, actor: Actor, last_seat: Option<Seat>) -> Viewer {
         match audience {
             Audience::Viewer(v) => v,
+            // A log that anyone may read must not name what some seat may not know: where a
+            // game hides anything, the shared log is worded for a spectator.
+            Audience::All if G::INFO.hidden_information => Viewer::Spectator,
             Audience::All => match actor {
                 Actor::Seat(s) => Viewer::Seat(s),
                 _ => Viewer::Seat(last_seat.unwrap_or(Seat(0))),

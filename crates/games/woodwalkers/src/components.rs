@@ -444,7 +444,7 @@ impl Components {
             ));
         }
         let [lo, hi] = b.interior;
-        if lo == 0 || hi + 1 >= b.size || lo > hi {
+        if lo == 0 || hi >= b.size.saturating_sub(1) || lo > hi {
             return err(format!(
                 "the interior [{lo}, {hi}] must lie inside the {0} x {0} grid with room for the starting spaces around it",
                 b.size
@@ -616,7 +616,11 @@ impl Components {
                     return Ok(());
                 }
                 match mix.kind_of(t) {
-                    Some(k) => mix.counts[k] += n,
+                    Some(k) => {
+                        mix.counts[k] = mix.counts[k].checked_add(n).ok_or_else(|| {
+                            ComponentsError(format!("the {side} side has too many {t:?} tiles"))
+                        })?
+                    }
                     None => {
                         if mix.kinds.is_full() {
                             return err(format!("the {side} side has too many distinct tiles"));

@@ -347,10 +347,9 @@ impl Woodwalkers {
                     f(Action::Retreat(c));
                 }
             }
-            Step::WinnerMove => {
-                f(Action::TakeSpace);
-                f(Action::StayBack);
-            }
+            // "Had Lissa won, her wolf tile would have stayed on the space": the winning
+            // challenger takes the space; staying back is not offered.
+            Step::WinnerMove => f(Action::TakeSpace),
             _ => {}
         }
     }

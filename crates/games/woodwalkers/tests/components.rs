@@ -112,3 +112,9 @@ fn broken_files_are_refused_saying_what_is_wrong() {
         .to_string();
     assert!(e.starts_with("component file:"), "{e}");
 }
+
+#[test]
+fn out_of_range_numbers_are_refused_not_overflowed() {
+    let e = refused(&SHIPPED.replace("interior = [1, 9]", "interior = [1, 255]"));
+    assert!(e.contains("interior"), "{e}");
+}

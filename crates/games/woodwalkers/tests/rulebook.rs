@@ -171,14 +171,17 @@ fn lissa_rolling_1_or_2_loses_to_isidores_9() {
 }
 
 #[test]
-fn the_winning_challenger_may_stay_where_it_was() {
+fn had_lissa_won_her_wolf_would_have_stayed_on_the_space() {
     let (g, mut s) = lissa_and_isidore();
     roll_and_move(&g, &mut s, 1, "B5", "C5");
     act(&g, &mut s, Action::Die(6));
     act(&g, &mut s, Action::Die(1));
-    act(&g, &mut s, Action::StayBack);
-    assert_eq!(s.pos[LISSA.index()][Animal::Wolf.index()], cell("B5"));
-    assert_eq!(s.occupant(4, cell("C5")), None);
+    // The winning challenger does not go back where it came from.
+    let before = s.clone();
+    assert!(g.apply(&mut s, Action::StayBack).is_err());
+    assert_eq!(s, before);
+    act(&g, &mut s, Action::TakeSpace);
+    assert_eq!(s.pos[LISSA.index()][Animal::Wolf.index()], cell("C5"));
 }
 
 #[test]

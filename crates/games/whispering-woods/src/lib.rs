@@ -1,0 +1,431 @@
+//! # Whispering Woods
+//!
+//! Each player grows a forest of hexagonal tiles, puts animals on tasks and walks them along
+//! the tasks' colour paths; completed tasks score their VP, and several in one turn earn a
+//! Bonus card. The solo game plays the six Mission levels. This crate is the whole room: the
+//! rules ([`WhisperingWoods`] implementing [`sylvan_engine::Game`]), the component data
+//! (`data/components.toml`, every value tagged with its provenance), the [`View`], its text
+//! and SVG drawing, and the tests.
+//!
+//! ```
+//! use sylvan_engine::{Actor, Game, GameRng};
+//! use sylvan_whispering_woods::{Options, WhisperingWoods};
+//!
+//! let game = WhisperingWoods::new(2, Options::default()).expect("two players");
+//! let mut state = game.initial_state();
+//! let mut rng = GameRng::seeded(1);
+//! let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+//! sylvan_engine::random_playout_from(&game, &mut state, &mut rng, &mut actions, &mut outcomes);
+//! assert_eq!(game.actor(&state), Actor::Nobody);
+//! assert!(game.score(&state).over);
+//! ```
+//!
+//! Decisions are small: a turn is several decision points (refresh or not, a display tile,
+//! where to place it, each task to complete as a (task tile, path end) pair), and every tile
+//! drawn from the bag is a chance point, so the state holds no hidden future.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod action;
+pub mod components;
+mod rules;
+mod score;
+mod solo;
+mod state;
+mod svg;
+mod view;
+
+use std::sync::Arc;
+
+use sylvan_engine::{Actor, Game, GameInfo, OptionsError, Score, Viewer};
+
+pub use action::{Action, ANIMAL_NAMES};
+pub use components::{Components, ComponentsError, Element, Mission, TileDef};
+pub use rules::{unused_animals, Options, WhisperingWoods};
+pub use score::Points;
+pub use solo::SoloOutcome;
+pub use state::{Cell, Forest, Hex, Player, State, Step, TileId, Tiles, NO_ANIMAL, START};
+pub use view::{CellView, CompletedView, PlayerView, SoloView, TileView, View};
+
+/// Why an action is not legal now, naming the rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// Chance decides now.
+    #[error("chance decides now, not a player")]
+    ChanceDecides,
+    /// A player decides now, or the outcome cannot happen.
+    #[error("{0}")]
+    NotThisChance(&'static str),
+    /// Another kind of decision is due.
+    #[error("that is not the decision now: {0}")]
+    NotNow(String),
+    /// The tile is not in the display.
+    #[error("Forest tile {0} is not in the display")]
+    NotInDisplay(TileId),
+    /// Option B with every animal already out.
+    #[error("all 4 of your Animals are already in your forest: you can no longer take a tile Task side up (option B)")]
+    NoUnusedAnimal,
+    /// That animal is already in the forest.
+    #[error("the {0} Animal is already in your forest")]
+    AnimalInUse(&'static str),
+    /// The hex is taken.
+    #[error("a tile already lies at {0}")]
+    Occupied(Hex),
+    /// Not beside the forest.
+    #[error("the tile must be placed adjacent to at least one side of a tile that is already in your forest; {0} is not")]
+    NotAdjacent(Hex),
+    /// No task at the hex.
+    #[error("there is no task with an Animal at {0}")]
+    NoTask(Hex),
+    /// No matching path.
+    #[error("no path from the task at {task} ends at {end}: the Animal must follow the task's exact colour sequence (in either direction) from tile to adjacent tile, only across Forest sides, using each tile once")]
+    NoPath {
+        /// The task tile.
+        task: Hex,
+        /// The claimed end.
+        end: Hex,
+    },
+    /// Removing the task tile would split the forest.
+    #[error("you can't complete the task at {0}: removing its tile would divide your forest into multiple areas")]
+    SplitsForest(Hex),
+    /// Refresh without a completed task to flip.
+    #[error("to refresh the display you must flip a previously completed Forest tile from its Task side to its Forest side, and you have none")]
+    NoCompletedTask,
+    /// Refresh with an empty bag.
+    #[error("the bag is empty: there are no new tiles to refresh the display with")]
+    BagEmpty,
+}
+
+impl WhisperingWoods {
+    /// Builds the rules with the shipped component data.
+    pub fn standard(players: usize, options: Options) -> Result<WhisperingWoods, OptionsError> {
+        WhisperingWoods::with(players, options, Arc::new(Components::standard()))
+    }
+
+    /// Why `a` is not legal at `s` (assumes it is not in the legal list).
+    fn explain(&self, s: &State, a: Action) -> Illegal {
+        let what = self.describe(s);
+        let me = s.me();
+        match (s.step, a) {
+            (_, Action::Draw(_) | Action::Bear(_)) => {
+                if self.actor(s) == Actor::Chance {
+                    Illegal::NotThisChance("that tile is not in the bag")
+                } else {
+                    Illegal::NotThisChance("a player decides now, not chance")
+                }
+            }
+            _ if self.actor(s) == Actor::Chance => Illegal::ChanceDecides,
+            (_, Action::Refresh) => {
+                if me.flippable() == 0 {
+                    Illegal::NoCompletedTask
+                } else if s.bag.is_empty() {
+                    Illegal::BagEmpty
+                } else {
+                    Illegal::NotNow(format!(
+                        "{what} (the display may be refreshed once per turn, right after refilling it)"
+                    ))
+                }
+            }
+            (Step::Take { second }, Action::TakeForest(t) | Action::TakeTask(t)) => {
+                if !s.display.has(t) {
+                    Illegal::NotInDisplay(t)
+                } else if matches!(a, Action::TakeTask(_)) && !second {
+                    Illegal::NoUnusedAnimal
+                } else {
+                    Illegal::NotNow(what)
+                }
+            }
+            (Step::ChooseAnimal { .. }, Action::Animal(x)) => {
+                Illegal::AnimalInUse(ANIMAL_NAMES[x as usize % 4])
+            }
+            (Step::Place { .. }, Action::Place(h)) => {
+                if me.forest.at(h).is_some() {
+                    Illegal::Occupied(h)
+                } else {
+                    Illegal::NotAdjacent(h)
+                }
+            }
+            (Step::Tasks, Action::Complete { task, end }) => {
+                let f = &me.forest;
+                let Some(i) = f.at(task).filter(|&i| f.cells()[i].task_side()) else {
+                    return Illegal::NoTask(task);
+                };
+                match f.at(end) {
+                    Some(j) if self.path_ends(f, i) >> j & 1 == 1 => Illegal::SplitsForest(task),
+                    _ => Illegal::NoPath { task, end },
+                }
+            }
+            _ => Illegal::NotNow(what),
+        }
+    }
+}
+
+impl Game for WhisperingWoods {
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type View = View;
+    type Illegal = Illegal;
+
+    const INFO: GameInfo = GameInfo {
+        name: "whispering-woods",
+        title: "Whispering Woods",
+        min_players: 1,
+        max_players: 4,
+        has_chance: true,
+        hidden_information: false,
+    };
+
+    fn new(players: usize, options: Options) -> Result<Self, OptionsError> {
+        WhisperingWoods::standard(players, options)
+    }
+
+    fn with_components(
+        players: usize,
+        options: Options,
+        components: &str,
+    ) -> Result<Self, OptionsError> {
+        let c =
+            Components::from_toml(components).map_err(|e| OptionsError::Invalid(e.to_string()))?;
+        WhisperingWoods::with(players, options, Arc::new(c))
+    }
+
+    fn players(&self) -> usize {
+        self.players
+    }
+
+    fn options(&self) -> &Options {
+        WhisperingWoods::options(self)
+    }
+
+    fn initial_state(&self) -> State {
+        self.setup()
+    }
+
+    fn actor(&self, s: &State) -> Actor {
+        WhisperingWoods::actor(self, s)
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if matches!(WhisperingWoods::actor(self, s), Actor::Seat(_)) {
+            self.legal(s, out);
+        }
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
+        self.outcomes(s, out);
+    }
+
+    fn check(&self, s: &State, a: Action) -> Result<(), Illegal> {
+        let found = match WhisperingWoods::actor(self, s) {
+            Actor::Nobody => return Err(Illegal::GameOver),
+            Actor::Chance => match (s.step, a) {
+                (Step::ChooseBear, Action::Bear(seat)) => seat.index() < self.players,
+                (_, Action::Draw(t)) => s.step != Step::ChooseBear && s.bag.has(t),
+                _ => false,
+            },
+            Actor::Seat(_) => {
+                let mut found = false;
+                self.each_legal(s, &mut |x| found |= x == a);
+                found
+            }
+        };
+        if found {
+            Ok(())
+        } else {
+            Err(self.explain(s, a))
+        }
+    }
+
+    fn apply_unchecked(&self, s: &mut State, a: Action) {
+        self.play(s, a);
+    }
+
+    fn view(&self, s: &State, viewer: Viewer) -> View {
+        self.view_of(s, viewer)
+    }
+
+    fn score(&self, s: &State) -> Score {
+        WhisperingWoods::score(self, s)
+    }
+
+    fn events(
+        &self,
+        before: &State,
+        action: Action,
+        after: &State,
+        _viewer: Viewer,
+        out: &mut Vec<String>,
+    ) {
+        // Nothing is secret in Whispering Woods: every viewer reads the same log.
+        match WhisperingWoods::actor(self, before) {
+            Actor::Seat(s) => out.push(format!("{s}: {action}")),
+            _ => out.push(action.to_string()),
+        }
+        for (i, (b, a)) in before.players.iter().zip(after.players.iter()).enumerate() {
+            for k in 0..b.bonus.len() {
+                if a.bonus[k] > b.bonus[k] {
+                    out.push(format!("Player {} takes a x{} Bonus card", i + 1, k + 2));
+                }
+            }
+        }
+        if after.end_triggered && !before.end_triggered {
+            out.push("The game end is triggered".into());
+        }
+        if after.step == Step::Over && before.step != Step::Over {
+            if self.solo() {
+                let o = self.solo_outcome(after);
+                let met = o.objectives.iter().filter(|(_, m)| *m).count();
+                out.push(format!(
+                    "The game ends: {} points (minimum {}), {met} of {} objectives met: Mission level {} {}",
+                    o.score,
+                    o.minimum,
+                    o.objectives.len(),
+                    o.level,
+                    if o.passed { "passed" } else { "failed" }
+                ));
+            } else {
+                let score = WhisperingWoods::score(self, after);
+                out.push(format!("The game ends: {:?} points", score.totals));
+            }
+        }
+    }
+
+    fn text(&self, view: &View) -> String {
+        view.text()
+    }
+
+    fn svg(&self, view: &View) -> Option<String> {
+        Some(svg::draw(view))
+    }
+
+    fn max_decisions(&self) -> u64 {
+        // Every turn places a tile or ends the game; refreshes are bounded by completed tasks.
+        40_000
+    }
+
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        let n = self.components.tiles.len();
+        let mut seen = [0u8; 97];
+        let mut mark = |t: TileId, place: &str| -> Result<(), String> {
+            if t as usize >= n {
+                return Err(format!("tile {t} in {place} does not exist"));
+            }
+            seen[t as usize] += 1;
+            Ok(())
+        };
+        for t in s.bag.iter() {
+            mark(t, "the bag")?;
+        }
+        for t in s.display.iter() {
+            mark(t, "the display")?;
+        }
+        for t in s.held.iter() {
+            mark(t, "the old display")?;
+        }
+        for t in s.removed.iter() {
+            mark(t, "the removed tiles")?;
+        }
+        for &t in &s.scoring_board {
+            mark(t, "the Scoring board")?;
+        }
+        if let Step::Place { tile, .. } | Step::ChooseAnimal { tile } = s.step {
+            mark(tile, "hand")?;
+        }
+        for (i, p) in s.players.iter().enumerate() {
+            let mut starts = 0;
+            let mut animals = 0u8;
+            for c in p.forest.cells() {
+                if c.tile == START {
+                    starts += 1;
+                } else {
+                    mark(c.tile, "a forest")?;
+                }
+                if c.task_side() {
+                    if animals & (1 << (c.animal & 7)) != 0 || c.animal as usize >= 4 {
+                        return Err(format!("player {}: animal {} twice", i + 1, c.animal));
+                    }
+                    animals |= 1 << c.animal;
+                }
+            }
+            let completed = p.completed();
+            for t in completed.iter() {
+                if t == START {
+                    starts += 1;
+                } else {
+                    mark(t, "completed tasks")?;
+                }
+            }
+            let per_animal: u32 = p.done.iter().map(|d| d.len()).sum();
+            if per_animal != completed.len() {
+                return Err(format!("player {}: a task completed twice", i + 1));
+            }
+            let setup_done = !(self.solo() && s.step == Step::StartAnimal);
+            if setup_done && starts != 1 {
+                return Err(format!("player {}: {starts} Starting tiles", i + 1));
+            }
+            if (p.flips as u32) > completed.len() - u32::from(completed.has(START)) {
+                return Err(format!(
+                    "player {}: more flips than completed Forest tiles",
+                    i + 1
+                ));
+            }
+            let fresh = Forest::from(
+                p.forest
+                    .cells()
+                    .iter()
+                    .copied()
+                    .collect::<arrayvec::ArrayVec<Cell, { state::MAX_CELLS }>>(),
+            );
+            if fresh.frontier() != p.forest.frontier() {
+                return Err(format!(
+                    "player {}: the places beside the forest are out of date",
+                    i + 1
+                ));
+            }
+            if !p.forest.is_empty() && !p.forest.connected_without(usize::MAX) {
+                return Err(format!("player {}: the forest is split", i + 1));
+            }
+        }
+        if let Some(t) = (0..n).find(|&t| seen[t] != 1) {
+            return Err(format!(
+                "tile {t} is in {} places: tiles are not conserved",
+                seen[t]
+            ));
+        }
+        for k in 0..self.components.bonus.len() {
+            let held: u32 = s.players.iter().map(|p| p.bonus[k] as u32).sum();
+            if held + s.bonus_left[k] as u32 != self.components.bonus[k].0 as u32 {
+                return Err(format!("x{} Bonus cards are not conserved", k + 2));
+            }
+        }
+        if s.display.len() > self.components.display as u32 {
+            return Err("the display holds more than 6 tiles".into());
+        }
+        let max: i32 = self
+            .components
+            .tiles
+            .iter()
+            .map(|t| t.vp as i32)
+            .sum::<i32>()
+            + self.components.start_vp as i32
+            + self
+                .components
+                .bonus
+                .iter()
+                .map(|&(c, v)| c as i32 * v as i32)
+                .sum::<i32>();
+        for (i, pts) in self.totals(s).iter().enumerate() {
+            let floor = -(s.players[i].flips as i32) * self.refresh_penalty();
+            if pts.1 < 0 || pts.2 < 0 || pts.0 < floor || pts.0 > max {
+                return Err(format!("player {}: points {pts:?} out of bounds", i + 1));
+            }
+        }
+        Ok(())
+    }
+}

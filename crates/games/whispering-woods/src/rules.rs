@@ -1,0 +1,627 @@
+//! The rules: options, setup, the turn's steps, legal decisions, task paths and playing a
+//! decision.
+
+use std::sync::Arc;
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+use sylvan_engine::{Actor, OptionsError, Seat};
+
+use crate::action::Action;
+use crate::components::{Components, Element, ANIMALS, LEVELS, MAX_TASK, START_TASK};
+use crate::state::{Forest, Hex, Player, State, Step, TileId, Tiles, MAX_CELLS, NO_ANIMAL, START};
+
+/// The options a table chooses.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// Who takes the Bear and starts (0-based seat); `None` draws it at random (a chance
+    /// point). Ignored in solo.
+    pub bear: Option<u8>,
+    /// The Starting tile's four middle tiles must also differ from the end colour (the
+    /// stricter reading; the ruling is the permissive one).
+    pub strict_start_task: bool,
+    /// Solo: the Mission level, 1 to 6.
+    pub level: u8,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            bear: None,
+            strict_start_task: false,
+            level: 1,
+        }
+    }
+}
+
+/// Whispering Woods: the rules for one table (player count, options, component data).
+#[derive(Clone, Debug)]
+pub struct WhisperingWoods {
+    pub(crate) players: usize,
+    pub(crate) options: Options,
+    pub(crate) components: Arc<Components>,
+    /// The Forest-side element of each tile, by tile number (a copy for fast path search).
+    pub(crate) colour: [Element; 97],
+}
+
+impl WhisperingWoods {
+    /// Builds the rules with given component data.
+    pub fn with(
+        players: usize,
+        options: Options,
+        components: Arc<Components>,
+    ) -> Result<WhisperingWoods, OptionsError> {
+        if !(1..=4).contains(&players) {
+            return Err(OptionsError::PlayerCount {
+                game: "whispering-woods",
+                min: 1,
+                max: 4,
+                got: players,
+            });
+        }
+        if !(1..=LEVELS as u8).contains(&options.level) {
+            return Err(OptionsError::Invalid(format!(
+                "level: the Mission levels are 1 to 6, not {}",
+                options.level
+            )));
+        }
+        if let Some(b) = options.bear {
+            if b as usize >= players {
+                return Err(OptionsError::Invalid(format!(
+                    "bear: seat {b} does not exist with {players} player(s) (seats are 0-based)"
+                )));
+            }
+        }
+        let mut colour = [Element::Fruits; 97];
+        for (i, t) in components.tiles.iter().enumerate() {
+            colour[i] = t.forest;
+        }
+        Ok(WhisperingWoods {
+            players,
+            options,
+            components,
+            colour,
+        })
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The component data.
+    pub fn components(&self) -> &Components {
+        &self.components
+    }
+
+    /// Whether this is the solo game.
+    pub fn solo(&self) -> bool {
+        self.players == 1
+    }
+
+    /// The VP printed on a tile's Task side (the Starting tile's for [`START`]).
+    pub fn vp(&self, t: TileId) -> u8 {
+        if t == START {
+            self.components.start_vp
+        } else {
+            self.components.tiles.get(t as usize).map_or(0, |d| d.vp)
+        }
+    }
+
+    /// VP lost per completed task flipped to refresh (1; 2 and 3 in solo levels 5 and 6).
+    pub fn refresh_penalty(&self) -> i32 {
+        if self.solo() {
+            self.components.mission(self.options.level).refresh_penalty
+        } else {
+            1
+        }
+    }
+
+    /// The state after setup's fixed parts; chance then picks the Bear and draws the display.
+    pub fn setup(&self) -> State {
+        let mut players = ArrayVec::new();
+        for _ in 0..self.players {
+            let mut p = Player {
+                forest: Forest::default(),
+                ..Player::default()
+            };
+            // In the multiplayer game the first animal is animal 0; in solo the player
+            // chooses its colour first.
+            if !self.solo() {
+                p.forest.insert(Hex::new(0, 0), START, 0);
+            }
+            players.push(p);
+        }
+        let mut bag = Tiles::default();
+        for t in 0..self.components.tiles.len() {
+            bag.insert(t as TileId);
+        }
+        let bear = Seat(self.options.bear.unwrap_or(0));
+        let step = if self.solo() {
+            Step::StartAnimal
+        } else if self.options.bear.is_none() {
+            Step::ChooseBear
+        } else {
+            Step::Refill
+        };
+        State {
+            players,
+            bag,
+            display: Tiles::default(),
+            held: Tiles::default(),
+            bonus_left: self.components.bonus.map(|(n, _)| n),
+            bear,
+            current: bear,
+            step,
+            turns: 0,
+            refreshed: false,
+            this_turn: [0; ANIMALS],
+            end_triggered: false,
+            scoring_board: ArrayVec::new(),
+            removed: Tiles::default(),
+            best_turn: 0,
+        }
+    }
+
+    /// Who decides now.
+    pub fn actor(&self, s: &State) -> Actor {
+        match s.step {
+            Step::ChooseBear | Step::Refill | Step::RefreshDraw { .. } | Step::SoloDraw => {
+                Actor::Chance
+            }
+            Step::Over => Actor::Nobody,
+            _ => Actor::Seat(s.current),
+        }
+    }
+
+    /// The seat to the right of the Bear, who plays the last turn.
+    pub fn last_seat(&self, s: &State) -> Seat {
+        Seat(((s.bear.index() + self.players - 1) % self.players) as u8)
+    }
+
+    /// Writes the chance outcomes with their weights.
+    pub fn outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        match s.step {
+            Step::ChooseBear => {
+                for p in 0..self.players {
+                    out.push((Action::Bear(Seat(p as u8)), 1));
+                }
+            }
+            Step::Refill | Step::RefreshDraw { .. } | Step::SoloDraw => {
+                for t in s.bag.iter() {
+                    out.push((Action::Draw(t), 1));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Calls `f` with every legal decision of the seat to move.
+    pub fn each_legal(&self, s: &State, f: &mut impl FnMut(Action)) {
+        let Some(me) = s.players.get(s.current.index()) else {
+            return;
+        };
+        match s.step {
+            Step::StartAnimal => {
+                for a in 0..ANIMALS as u8 {
+                    f(Action::StartAnimal(a));
+                }
+            }
+            Step::MayRefresh => {
+                f(Action::Refresh);
+                f(Action::KeepDisplay);
+            }
+            Step::Take { second } => {
+                let free = unused_animals(&me.forest) != 0;
+                for t in s.display.iter() {
+                    f(Action::TakeForest(t));
+                    if !second && free {
+                        f(Action::TakeTask(t));
+                    }
+                }
+            }
+            Step::ChooseAnimal { .. } => {
+                let free = unused_animals(&me.forest);
+                for a in 0..ANIMALS as u8 {
+                    if free & (1 << a) != 0 {
+                        f(Action::Animal(a));
+                    }
+                }
+            }
+            Step::Place { .. } => {
+                for &h in me.forest.frontier() {
+                    f(Action::Place(h));
+                }
+            }
+            Step::Tasks => {
+                let forest = &me.forest;
+                let adj = self.adjacency(forest);
+                for (i, c) in forest.cells().iter().enumerate() {
+                    if !c.task_side() {
+                        continue;
+                    }
+                    let ends = self.path_ends_in(forest, &adj, i);
+                    if ends == 0 || !forest.connected_without(i) {
+                        continue;
+                    }
+                    for (j, e) in forest.cells().iter().enumerate() {
+                        if ends >> j & 1 == 1 {
+                            f(Action::Complete {
+                                task: c.hex,
+                                end: e.hex,
+                            });
+                        }
+                    }
+                }
+                f(Action::EndTurn);
+            }
+            _ => {}
+        }
+    }
+
+    /// Writes the legal decisions into `out`.
+    pub fn legal(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        self.each_legal(s, &mut |a| out.push(a));
+    }
+
+    /// The forest as index arrays for path search: each tile's neighbours and the colour of
+    /// its Forest side (none for Task sides, which animals never walk over).
+    pub(crate) fn adjacency(&self, forest: &Forest) -> Adjacency {
+        let mut a = Adjacency {
+            nbr: [[NONE; 6]; MAX_CELLS],
+            colour: [NONE; MAX_CELLS],
+        };
+        for (i, c) in forest.cells().iter().enumerate() {
+            for d in 0..6 {
+                if let Some(j) = c.hex.neighbour(d).and_then(|h| forest.at(h)) {
+                    a.nbr[i][d] = j as u8;
+                }
+            }
+            if !c.task_side() && (c.tile as usize) < self.components.tiles.len() {
+                a.colour[i] = self.colour[c.tile as usize].index() as u8;
+            }
+        }
+        a
+    }
+
+    /// The tiles (as a bit set over positions in [`Forest::cells`]) where a path of the task at
+    /// position `ti` can end: the animal walks the task's colours in either direction, from
+    /// tile to adjacent tile, over Forest sides only, each tile at most once.
+    pub fn path_ends(&self, forest: &Forest, ti: usize) -> u128 {
+        self.path_ends_in(forest, &self.adjacency(forest), ti)
+    }
+
+    pub(crate) fn path_ends_in(&self, forest: &Forest, adj: &Adjacency, ti: usize) -> u128 {
+        let Some(c) = forest.cells().get(ti) else {
+            return 0;
+        };
+        if !c.task_side() {
+            return 0;
+        }
+        let mut ends = 0u128;
+        let used = 1u128 << ti;
+        if c.tile == START {
+            walk_start(
+                adj,
+                self.options.strict_start_task,
+                0,
+                ti,
+                used,
+                NONE,
+                0,
+                &mut ends,
+            );
+        } else if let Some(def) = self.components.tiles.get(c.tile as usize) {
+            let n = def.task.len();
+            let mut seq = [NONE; MAX_TASK];
+            for (k, e) in def.task.iter().enumerate() {
+                seq[k] = e.index() as u8;
+            }
+            walk(adj, &seq[..n], 0, ti, used, &mut ends);
+            let mut rev = seq;
+            rev[..n].reverse();
+            if rev != seq {
+                walk(adj, &rev[..n], 0, ti, used, &mut ends);
+            }
+        }
+        ends
+    }
+
+    /// Plays a decision assumed legal; anything malformed leaves the state as it is.
+    pub fn play(&self, s: &mut State, a: Action) {
+        let cur = s.current.index();
+        if cur >= s.players.len() {
+            return;
+        }
+        match (s.step, a) {
+            (Step::ChooseBear, Action::Bear(seat)) if seat.index() < self.players => {
+                s.bear = seat;
+                s.current = seat;
+                s.step = Step::Refill;
+                self.after_draw(s);
+            }
+            (Step::StartAnimal, Action::StartAnimal(x)) if (x as usize) < ANIMALS => {
+                s.players[0].forest.insert(Hex::new(0, 0), START, x);
+                s.step = Step::Refill;
+            }
+            (Step::Refill, Action::Draw(t)) if s.bag.has(t) => {
+                s.bag.remove(t);
+                s.display.insert(t);
+                self.after_draw(s);
+            }
+            (Step::MayRefresh, Action::Refresh) => {
+                if s.players[cur].flippable() == 0 || s.bag.is_empty() {
+                    return;
+                }
+                s.players[cur].flips += 1;
+                s.refreshed = true;
+                s.held = s.display;
+                s.display = Tiles::default();
+                let size = self.components.display as u32;
+                if s.bag.len() < size {
+                    // The display can't be fully refreshed: the game end is triggered.
+                    s.end_triggered = true;
+                }
+                s.step = Step::RefreshDraw {
+                    left: s.bag.len().min(size) as u8,
+                };
+            }
+            (Step::MayRefresh, Action::KeepDisplay) => self.to_take(s),
+            (Step::RefreshDraw { left }, Action::Draw(t)) if s.bag.has(t) && left > 0 => {
+                s.bag.remove(t);
+                s.display.insert(t);
+                if left == 1 {
+                    s.bag = s.bag.union(s.held);
+                    s.held = Tiles::default();
+                    self.to_take(s);
+                } else {
+                    s.step = Step::RefreshDraw { left: left - 1 };
+                }
+            }
+            (Step::Take { second }, Action::TakeForest(t)) if s.display.has(t) => {
+                s.display.remove(t);
+                s.step = Step::Place {
+                    tile: t,
+                    animal: NO_ANIMAL,
+                    second,
+                };
+            }
+            (Step::Take { second: false }, Action::TakeTask(t)) if s.display.has(t) => {
+                let free = unused_animals(&s.players[cur].forest);
+                if free == 0 {
+                    return;
+                }
+                s.display.remove(t);
+                s.step = if self.solo() && free.count_ones() > 1 {
+                    Step::ChooseAnimal { tile: t }
+                } else {
+                    Step::Place {
+                        tile: t,
+                        animal: free.trailing_zeros() as u8,
+                        second: false,
+                    }
+                };
+            }
+            (Step::ChooseAnimal { tile }, Action::Animal(x)) => {
+                if x as usize >= ANIMALS || unused_animals(&s.players[cur].forest) & (1 << x) == 0 {
+                    return;
+                }
+                s.step = Step::Place {
+                    tile,
+                    animal: x,
+                    second: false,
+                };
+            }
+            (
+                Step::Place {
+                    tile,
+                    animal,
+                    second,
+                },
+                Action::Place(h),
+            ) => {
+                let forest = &mut s.players[cur].forest;
+                if !forest.can_place(h) || !forest.insert(h, tile, animal) {
+                    return;
+                }
+                s.step = if animal == NO_ANIMAL && !second && !s.display.is_empty() {
+                    Step::Take { second: true }
+                } else {
+                    Step::Tasks
+                };
+            }
+            (Step::Tasks, Action::Complete { task, end }) => {
+                let forest = &s.players[cur].forest;
+                let (Some(i), Some(j)) = (forest.at(task), forest.at(end)) else {
+                    return;
+                };
+                if self.path_ends(forest, i) >> j & 1 == 0 || !forest.connected_without(i) {
+                    return;
+                }
+                let p = &mut s.players[cur];
+                let c = p.forest.cells()[i];
+                let x = (c.animal as usize) % ANIMALS;
+                p.forest.set_animal(j, c.animal);
+                p.forest.remove(task);
+                p.done[x].insert(c.tile);
+                s.this_turn[x] = s.this_turn[x].saturating_add(1);
+            }
+            (Step::Tasks, Action::EndTurn) => self.end_turn(s),
+            (Step::SoloDraw, Action::Draw(t)) if s.bag.has(t) => {
+                s.bag.remove(t);
+                s.scoring_board.push(t);
+                let colour = self.colour[t as usize];
+                for d in s.display.iter().collect::<ArrayVec<TileId, 8>>() {
+                    if self.colour[d as usize] == colour {
+                        s.display.remove(d);
+                        s.removed.insert(d);
+                    }
+                }
+                let spaces = self.components.base_turns as usize + self.objectives_met(s);
+                let open = spaces.min(self.components.board_spaces as usize);
+                if s.scoring_board.len() >= open || s.end_triggered {
+                    s.step = Step::Over;
+                } else {
+                    self.start_turn(s);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// After a tile is drawn into the display (setup or step 1).
+    fn after_draw(&self, s: &mut State) {
+        if s.display.len() < self.components.display as u32 {
+            if !s.bag.is_empty() {
+                s.step = Step::Refill;
+                return;
+            }
+            // The display can't be fully refilled: the game end is triggered.
+            s.end_triggered = true;
+        }
+        if s.turns == 0 {
+            // The first turn: the display was just laid out, there is nothing to refill.
+            s.turns = 1;
+        }
+        self.may_refresh(s);
+    }
+
+    fn may_refresh(&self, s: &mut State) {
+        if !s.refreshed && s.me().flippable() > 0 && !s.bag.is_empty() {
+            s.step = Step::MayRefresh;
+        } else {
+            self.to_take(s);
+        }
+    }
+
+    fn to_take(&self, s: &mut State) {
+        // With an empty display (only after the bag ran out), step 2 has nothing to take.
+        s.step = if s.display.is_empty() {
+            Step::Tasks
+        } else {
+            Step::Take { second: false }
+        };
+    }
+
+    fn start_turn(&self, s: &mut State) {
+        s.turns = s.turns.saturating_add(1);
+        s.refreshed = false;
+        s.this_turn = [0; ANIMALS];
+        s.step = Step::Refill;
+        if s.display.len() >= self.components.display as u32 || s.bag.is_empty() {
+            self.after_draw(s);
+        }
+    }
+
+    fn end_turn(&self, s: &mut State) {
+        let cur = s.current.index();
+        if self.solo() {
+            let best = s.this_turn.iter().copied().max().unwrap_or(0);
+            s.best_turn = s.best_turn.max(best);
+            s.step = if s.bag.is_empty() {
+                Step::Over
+            } else {
+                Step::SoloDraw
+            };
+            return;
+        }
+        let done: u32 = s.this_turn.iter().map(|&n| n as u32).sum();
+        if done >= 2 {
+            // The card for the number of tasks, or the next lower one left.
+            let want = (done.min(5) - 2) as usize;
+            if let Some(k) = (0..=want).rev().find(|&k| s.bonus_left[k] > 0) {
+                s.bonus_left[k] -= 1;
+                s.players[cur].bonus[k] += 1;
+            }
+        }
+        if s.players[cur].tasks() >= self.components.end_tasks(self.players) as u32 {
+            s.end_triggered = true;
+        }
+        if s.end_triggered && s.current == self.last_seat(s) {
+            s.step = Step::Over;
+            return;
+        }
+        s.current = Seat(((cur + 1) % self.players) as u8);
+        self.start_turn(s);
+    }
+}
+
+/// The animals not yet in the forest, as a bit set.
+pub fn unused_animals(forest: &Forest) -> u8 {
+    !forest.animals() & ((1 << ANIMALS) - 1)
+}
+
+/// No neighbour, or no Forest-side colour.
+const NONE: u8 = u8::MAX;
+
+/// A forest as index arrays, built once per decision for path search.
+pub(crate) struct Adjacency {
+    nbr: [[u8; 6]; MAX_CELLS],
+    colour: [u8; MAX_CELLS],
+}
+
+/// Walks the colours `seq` (element indices) from the tile at `at`; records path ends.
+fn walk(adj: &Adjacency, seq: &[u8], k: usize, at: usize, used: u128, ends: &mut u128) {
+    let want = seq[k];
+    for &j in &adj.nbr[at] {
+        let j = j as usize;
+        if j >= MAX_CELLS || used >> j & 1 == 1 || adj.colour[j] != want {
+            continue;
+        }
+        if k + 1 == seq.len() {
+            *ends |= 1 << j;
+        } else {
+            walk(adj, seq, k + 1, j, used | 1 << j, ends);
+        }
+    }
+}
+
+/// The Starting tile's task: first and last tile the same colour, the four between them of
+/// four different colours (and, when `strict`, not the end colour).
+#[allow(clippy::too_many_arguments)]
+fn walk_start(
+    adj: &Adjacency,
+    strict: bool,
+    k: usize,
+    at: usize,
+    used: u128,
+    first: u8,
+    middle: u8,
+    ends: &mut u128,
+) {
+    for &j in &adj.nbr[at] {
+        let j = j as usize;
+        if j >= MAX_CELLS || used >> j & 1 == 1 {
+            continue;
+        }
+        let colour = adj.colour[j];
+        if colour == NONE {
+            continue;
+        }
+        if k == 0 {
+            walk_start(adj, strict, 1, j, used | 1 << j, colour, 0, ends);
+        } else if k == START_TASK - 1 {
+            if colour == first {
+                *ends |= 1 << j;
+            }
+        } else {
+            let bit = 1u8 << colour;
+            if middle & bit != 0 || (strict && colour == first) {
+                continue;
+            }
+            walk_start(
+                adj,
+                strict,
+                k + 1,
+                j,
+                used | 1 << j,
+                first,
+                middle | bit,
+                ends,
+            );
+        }
+    }
+}

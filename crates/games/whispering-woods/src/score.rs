@@ -1,0 +1,66 @@
+//! Scoring: task VP + Bonus card VP − refresh flips; ties go to fewer tiles in the forest, then
+//! are shared.
+
+use std::borrow::Cow;
+
+use arrayvec::ArrayVec;
+use sylvan_engine::{rank_by, Score};
+
+use crate::rules::WhisperingWoods;
+use crate::state::{State, Step};
+
+/// One player's points: (total, tasks, Bonus cards, refresh flips as a negative number).
+pub type Points = (i32, i32, i32, i32);
+
+impl WhisperingWoods {
+    /// Each player's points.
+    pub fn totals(&self, s: &State) -> ArrayVec<Points, 4> {
+        let penalty = self.refresh_penalty();
+        s.players
+            .iter()
+            .map(|p| {
+                let tasks: i32 = p.completed().iter().map(|t| self.vp(t) as i32).sum();
+                let bonus: i32 = p
+                    .bonus
+                    .iter()
+                    .zip(self.components.bonus.iter())
+                    .map(|(&n, &(_, vp))| n as i32 * vp as i32)
+                    .sum();
+                let flips = -(p.flips as i32) * penalty;
+                (tasks + bonus + flips, tasks, bonus, flips)
+            })
+            .collect()
+    }
+
+    /// The score with the rulebook's categories and tie-breaks.
+    pub fn score(&self, s: &State) -> Score {
+        let points = self.totals(s);
+        let totals: Vec<i32> = points.iter().map(|p| p.0).collect();
+        let breakdown = points
+            .iter()
+            .map(|&(_, tasks, bonus, flips)| {
+                let mut v: Vec<(Cow<'static, str>, i32)> = vec![("Tasks".into(), tasks)];
+                if !self.solo() {
+                    v.push(("Bonus cards".into(), bonus));
+                }
+                v.push(("Refresh flips".into(), flips));
+                v
+            })
+            .collect();
+        // Most points; then fewer tiles in the forest (either side up); then shared.
+        let (ranking, winners) = rank_by(self.players, |seat| {
+            let i = seat.index();
+            (points[i].0, -(s.players[i].forest.len() as i32))
+        });
+        let over = s.step == Step::Over;
+        // Solo: the player wins only by passing the Mission (protocol.md, `score`).
+        let won = over && (!self.solo() || self.solo_outcome(s).passed);
+        Score {
+            over,
+            totals,
+            breakdown,
+            ranking,
+            winners: if won { winners } else { Vec::new() },
+        }
+    }
+}

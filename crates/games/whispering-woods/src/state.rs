@@ -1,0 +1,531 @@
+//! The mutable state: the bag, the display, each player's forest and completed tasks, the
+//! Bonus cards, the solo Scoring board and the step that says who decides what next.
+//!
+//! Everything is fixed-size (no heap), so cloning is a copy and play never allocates.
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+use sylvan_engine::Seat;
+
+use crate::components::{ANIMALS, BONUS_KINDS, MAX_BOARD};
+
+/// A hex in a forest, in axial coordinates; the Starting tile is at (0, 0).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Hex {
+    /// Column.
+    pub q: i8,
+    /// Row.
+    pub r: i8,
+}
+
+impl Hex {
+    /// The hex at (q, r).
+    pub const fn new(q: i8, r: i8) -> Hex {
+        Hex { q, r }
+    }
+
+    /// The six neighbours' offsets: hexagonal tiles have 6 neighbours (rulings table).
+    pub const DIRS: [(i8, i8); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+
+    /// The neighbour in direction `d` (0 to 5); `None` at the edge of the coordinate range,
+    /// which a forest of at most 97 tiles around (0, 0) never reaches.
+    pub fn neighbour(self, d: usize) -> Option<Hex> {
+        let (dq, dr) = Hex::DIRS[d % 6];
+        Some(Hex {
+            q: self.q.checked_add(dq)?,
+            r: self.r.checked_add(dr)?,
+        })
+    }
+
+    /// Whether two hexes share a side.
+    pub fn touches(self, other: Hex) -> bool {
+        (0..6).any(|d| self.neighbour(d) == Some(other))
+    }
+}
+
+impl fmt::Display for Hex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.q, self.r)
+    }
+}
+
+/// A tile number (0 to 95), or [`START`] for the Starting tile.
+pub type TileId = u8;
+/// The Starting tile's number.
+pub const START: TileId = 96;
+/// No animal on a cell.
+pub const NO_ANIMAL: u8 = u8::MAX;
+
+/// A set of tiles (0 to 95, and the Starting tile as 96).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Tiles(pub [u64; 2]);
+
+impl Tiles {
+    /// Whether `t` is in the set.
+    pub const fn has(&self, t: TileId) -> bool {
+        t < 128 && self.0[(t / 64) as usize] >> (t % 64) & 1 == 1
+    }
+    /// Adds `t`.
+    pub fn insert(&mut self, t: TileId) {
+        if t < 128 {
+            self.0[(t / 64) as usize] |= 1 << (t % 64);
+        }
+    }
+    /// Removes `t`; whether it was there.
+    pub fn remove(&mut self, t: TileId) -> bool {
+        let was = self.has(t);
+        if t < 128 {
+            self.0[(t / 64) as usize] &= !(1 << (t % 64));
+        }
+        was
+    }
+    /// How many tiles.
+    pub const fn len(&self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones()
+    }
+    /// Whether the set is empty.
+    pub const fn is_empty(&self) -> bool {
+        self.0[0] == 0 && self.0[1] == 0
+    }
+    /// The tiles in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = TileId> + '_ {
+        (0..2usize).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some((w as u32 * 64 + b) as TileId)
+            })
+        })
+    }
+    /// The union.
+    pub const fn union(self, o: Tiles) -> Tiles {
+        Tiles([self.0[0] | o.0[0], self.0[1] | o.0[1]])
+    }
+    /// The intersection.
+    pub const fn and(self, o: Tiles) -> Tiles {
+        Tiles([self.0[0] & o.0[0], self.0[1] & o.0[1]])
+    }
+}
+
+/// One tile in a forest.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Cell {
+    /// Where it lies.
+    pub hex: Hex,
+    /// Which tile.
+    pub tile: TileId,
+    /// The animal on it (0 to 3) or [`NO_ANIMAL`]. A tile is Task side up exactly when an
+    /// animal stands on it: animals arrive with a Task-side tile or flip the tile their path
+    /// ends on, and never leave the forest.
+    pub animal: u8,
+}
+
+impl Cell {
+    /// Whether the tile shows its Task side.
+    pub const fn task_side(&self) -> bool {
+        self.animal != NO_ANIMAL
+    }
+}
+
+/// The most tiles a forest can hold: every Forest tile and the Starting tile.
+pub const MAX_CELLS: usize = 97;
+const INDEX: usize = 256;
+
+/// The most empty hexes beside a forest: each tile added opens at most 3 new ones and fills
+/// one, so 6 + 2 x 96.
+pub const MAX_FRONTIER: usize = 6 + 2 * (MAX_CELLS - 1);
+
+/// A player's forest: the tiles, a hash index from hex to tile, and the sorted list of empty
+/// hexes beside it (where a tile may go). Index and frontier are pure functions of the tiles,
+/// kept up to date as tiles come and go, and not serialised.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(from = "ArrayVec<Cell, MAX_CELLS>", into = "ArrayVec<Cell, MAX_CELLS>")]
+pub struct Forest {
+    cells: ArrayVec<Cell, MAX_CELLS>,
+    index: [u8; INDEX],
+    frontier: ArrayVec<Hex, MAX_FRONTIER>,
+}
+
+impl PartialEq for Forest {
+    fn eq(&self, other: &Forest) -> bool {
+        self.cells == other.cells
+    }
+}
+impl Eq for Forest {}
+
+impl fmt::Debug for Forest {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.cells.iter()).finish()
+    }
+}
+
+impl Default for Forest {
+    fn default() -> Self {
+        Forest {
+            cells: ArrayVec::new(),
+            index: [0; INDEX],
+            frontier: ArrayVec::new(),
+        }
+    }
+}
+
+impl From<ArrayVec<Cell, MAX_CELLS>> for Forest {
+    fn from(cells: ArrayVec<Cell, MAX_CELLS>) -> Forest {
+        let mut f = Forest {
+            cells,
+            index: [0; INDEX],
+            frontier: ArrayVec::new(),
+        };
+        f.reindex();
+        f
+    }
+}
+
+impl From<Forest> for ArrayVec<Cell, MAX_CELLS> {
+    fn from(f: Forest) -> Self {
+        f.cells
+    }
+}
+
+const fn slot_of(h: Hex) -> usize {
+    let k = (h.q as u8 as u32) | ((h.r as u8 as u32) << 8);
+    (k.wrapping_mul(0x9E37_79B1) >> 24) as usize
+}
+
+impl Forest {
+    fn reindex(&mut self) {
+        self.index = [0; INDEX];
+        for i in 0..self.cells.len() {
+            let mut s = slot_of(self.cells[i].hex);
+            while self.index[s] != 0 {
+                s = (s + 1) % INDEX;
+            }
+            self.index[s] = i as u8 + 1;
+        }
+        self.rebuild_frontier();
+    }
+
+    fn rebuild_frontier(&mut self) {
+        let mut frontier = ArrayVec::new();
+        self.each_empty_neighbour(|h| {
+            let _ = frontier.try_push(h);
+        });
+        frontier.sort_unstable();
+        self.frontier = frontier;
+    }
+
+    /// Every empty hex beside the forest, each once.
+    fn each_empty_neighbour(&self, mut f: impl FnMut(Hex)) {
+        let mut seen = [0u32; 512];
+        for c in &self.cells {
+            for d in 0..6 {
+                let Some(n) = c.hex.neighbour(d) else {
+                    continue;
+                };
+                if self.at(n).is_some() {
+                    continue;
+                }
+                // Packed coordinates plus one, so that no hex has the empty key 0.
+                let key = ((n.q as u8 as u32) | ((n.r as u8 as u32) << 8)) + 1;
+                let mut s = slot_of(n) * 2;
+                let fresh = loop {
+                    if seen[s] == 0 {
+                        seen[s] = key;
+                        break true;
+                    }
+                    if seen[s] == key {
+                        break false;
+                    }
+                    s = (s + 1) % 512;
+                };
+                if fresh {
+                    f(n);
+                }
+            }
+        }
+    }
+
+    /// The tiles, in the order they came into the forest (the index order of [`Forest::at`]).
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// How many tiles the forest holds.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether the forest is empty.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The position in [`Forest::cells`] of the tile at `h`.
+    pub fn at(&self, h: Hex) -> Option<usize> {
+        let mut s = slot_of(h);
+        loop {
+            let i = self.index[s];
+            if i == 0 {
+                return None;
+            }
+            if self.cells[(i - 1) as usize].hex == h {
+                return Some((i - 1) as usize);
+            }
+            s = (s + 1) % INDEX;
+        }
+    }
+
+    /// The tile at `h`.
+    pub fn get(&self, h: Hex) -> Option<Cell> {
+        self.at(h).map(|i| self.cells[i])
+    }
+
+    /// Puts a tile at `h`; false (and nothing changes) if `h` is taken or the forest is full.
+    pub fn insert(&mut self, h: Hex, tile: TileId, animal: u8) -> bool {
+        if self.at(h).is_some() || self.cells.is_full() {
+            return false;
+        }
+        self.cells.push(Cell {
+            hex: h,
+            tile,
+            animal,
+        });
+        let mut s = slot_of(h);
+        while self.index[s] != 0 {
+            s = (s + 1) % INDEX;
+        }
+        self.index[s] = self.cells.len() as u8;
+        if let Ok(at) = self.frontier.binary_search(&h) {
+            self.frontier.remove(at);
+        }
+        for d in 0..6 {
+            let Some(n) = h.neighbour(d) else { continue };
+            if self.at(n).is_none() {
+                if let Err(at) = self.frontier.binary_search(&n) {
+                    if self.frontier.try_insert(at, n).is_err() {
+                        self.rebuild_frontier();
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Takes the tile at `h` out of the forest.
+    pub fn remove(&mut self, h: Hex) -> Option<Cell> {
+        let i = self.at(h)?;
+        let c = self.cells.remove(i);
+        self.reindex();
+        Some(c)
+    }
+
+    /// Puts `animal` on the tile at `i` (flipping it to its Task side), or takes it off.
+    pub fn set_animal(&mut self, i: usize, animal: u8) {
+        if let Some(c) = self.cells.get_mut(i) {
+            c.animal = animal;
+        }
+    }
+
+    /// Whether `h` is empty and beside a tile of the forest (the placement rule).
+    pub fn can_place(&self, h: Hex) -> bool {
+        self.frontier.binary_search(&h).is_ok()
+    }
+
+    /// Every empty hex beside the forest, each once, in (q, r) order.
+    pub fn frontier(&self) -> &[Hex] {
+        &self.frontier
+    }
+
+    /// Whether the forest stays in one piece without the tile at position `skip` (with `skip`
+    /// out of range: whether the whole forest is in one piece).
+    pub fn connected_without(&self, skip: usize) -> bool {
+        let n = self.cells.len();
+        let target = if skip < n { n - 1 } else { n };
+        if target <= 1 {
+            return true;
+        }
+        let mut seen = [false; MAX_CELLS];
+        let mut stack: ArrayVec<u8, MAX_CELLS> = ArrayVec::new();
+        let start = if skip == 0 { 1 } else { 0 };
+        if skip < n {
+            seen[skip] = true;
+        }
+        seen[start] = true;
+        stack.push(start as u8);
+        let mut reached = 1;
+        while let Some(i) = stack.pop() {
+            let h = self.cells[i as usize].hex;
+            for d in 0..6 {
+                if let Some(j) = h.neighbour(d).and_then(|x| self.at(x)) {
+                    if !seen[j] {
+                        seen[j] = true;
+                        reached += 1;
+                        stack.push(j as u8);
+                    }
+                }
+            }
+        }
+        reached == target
+    }
+
+    /// The animals in the forest, as a bit set over animal numbers.
+    pub fn animals(&self) -> u8 {
+        self.cells
+            .iter()
+            .filter(|c| c.task_side())
+            .fold(0, |m, c| m | (1u8 << (c.animal & 7)))
+    }
+}
+
+/// One player's things.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// The forest.
+    pub forest: Forest,
+    /// Completed tasks, by the animal that completed them (solo keeps them per animal; in the
+    /// multiplayer game all four animals are the same colour).
+    pub done: [Tiles; ANIMALS],
+    /// Completed tasks flipped to their Forest side to refresh the display.
+    pub flips: u8,
+    /// Bonus cards held: x2, x3, x4, x5.
+    pub bonus: [u8; BONUS_KINDS],
+}
+
+impl Player {
+    /// Every completed task.
+    pub fn completed(&self) -> Tiles {
+        self.done.iter().fold(Tiles::default(), |a, &b| a.union(b))
+    }
+    /// How many tasks are completed.
+    pub fn tasks(&self) -> u32 {
+        self.completed().len()
+    }
+    /// Completed Forest tiles still showing their Task side (the Starting tile has no Forest
+    /// side, so it can never be flipped).
+    pub fn flippable(&self) -> u32 {
+        let mut c = self.completed();
+        c.remove(START);
+        c.len().saturating_sub(self.flips as u32)
+    }
+}
+
+/// What is pending. The step decides the actor.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Step {
+    /// Chance chooses who takes the Bear (the first player).
+    ChooseBear,
+    /// Solo setup: the player chooses which Animal goes on the Starting tile.
+    StartAnimal,
+    /// Chance draws tiles into the display until it holds 6 (setup, or step 1).
+    Refill,
+    /// The current player may refresh the whole display (step 1).
+    MayRefresh,
+    /// Chance draws `left` more new tiles for a refresh; the old tiles wait in `held`.
+    RefreshDraw {
+        /// New tiles still to draw.
+        left: u8,
+    },
+    /// The current player takes a tile from the display (step 2); `second` for option A's
+    /// second tile.
+    Take {
+        /// Whether this is option A's second tile.
+        second: bool,
+    },
+    /// Solo option B: the player chooses which unused Animal goes on `tile`.
+    ChooseAnimal {
+        /// The tile taken for its task.
+        tile: TileId,
+    },
+    /// The current player places the taken tile.
+    Place {
+        /// The tile.
+        tile: TileId,
+        /// The animal going on it Task side up (option B), or [`NO_ANIMAL`] for Forest side up.
+        animal: u8,
+        /// Whether it is option A's second tile.
+        second: bool,
+    },
+    /// The current player completes tasks or ends the turn (step 3).
+    Tasks,
+    /// Solo step 4: chance draws a tile onto the Scoring board.
+    SoloDraw,
+    /// The game is over.
+    Over,
+}
+
+/// The whole mutable state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The players, in seat order (clockwise).
+    pub players: ArrayVec<Player, 4>,
+    /// The tiles in the bag.
+    pub bag: Tiles,
+    /// The tiles in the display.
+    pub display: Tiles,
+    /// The old display during a refresh, going back into the bag once 6 new tiles are drawn.
+    pub held: Tiles,
+    /// Bonus cards still on the table: x2, x3, x4, x5.
+    pub bonus_left: [u8; BONUS_KINDS],
+    /// The player with the Bear (the first player).
+    pub bear: Seat,
+    /// Whose turn it is.
+    pub current: Seat,
+    /// What is pending.
+    pub step: Step,
+    /// Turns begun so far (the very first turn does not refill the display).
+    pub turns: u16,
+    /// Whether the display has been refreshed this turn.
+    pub refreshed: bool,
+    /// Tasks completed this turn, per animal.
+    pub this_turn: [u8; ANIMALS],
+    /// Whether the end of the game has been triggered.
+    pub end_triggered: bool,
+    /// Solo: the tiles on the Scoring board's spaces, in order.
+    pub scoring_board: ArrayVec<TileId, MAX_BOARD>,
+    /// Solo: tiles removed from the display for good.
+    pub removed: Tiles,
+    /// Solo: the most tasks one animal completed in one turn.
+    pub best_turn: u8,
+}
+
+impl State {
+    /// The player whose turn it is.
+    pub fn me(&self) -> &Player {
+        &self.players[self.current.index() % self.players.len().max(1)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frontier_is_kept_up_to_date_and_lists_each_hex_once() {
+        let mut f = Forest::default();
+        for (i, &(q, r)) in [(0, 0), (-1, 0), (-1, -1), (0, -1), (1, 1), (2, 0)]
+            .iter()
+            .enumerate()
+        {
+            assert!(f.insert(Hex::new(q, r), i as u8, NO_ANIMAL));
+            let fresh = Forest::from(f.cells.clone());
+            assert_eq!(f.frontier(), fresh.frontier());
+            let mut sorted = f.frontier().to_vec();
+            sorted.dedup();
+            assert_eq!(sorted.len(), f.frontier().len(), "no hex twice");
+        }
+        // (-1, -1)'s neighbour (-2, -1) and the hex (-1, 1) are beside the forest.
+        assert!(f.can_place(Hex::new(-2, -1)));
+        assert!(!f.can_place(Hex::new(0, 0)));
+        assert!(!f.can_place(Hex::new(5, 5)));
+        f.remove(Hex::new(-1, 0));
+        assert!(f.can_place(Hex::new(-1, 0)));
+        assert_eq!(f.frontier(), Forest::from(f.cells.clone()).frontier());
+    }
+}
