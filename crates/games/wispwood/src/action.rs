@@ -17,6 +17,12 @@ pub enum Action {
     StartPlayer(u8),
     /// Chance: the tile dealt to the pond shows this wisp.
     Reveal(Wisp),
+    /// Chance (solo): this wisp type goes on the next level of Catty's scoring guide.
+    CattyGuide(Wisp),
+    /// Solo: Catty's cat replaces the wisp on this pond space.
+    CattyStart(u8),
+    /// Chance (solo): Catty's firefly token turned over shows this number.
+    Firefly(u8),
     /// All wisps on the pond are one type: discard them and deal 8 new ones.
     DealNew,
     /// Hide the cat to discard the pond's wisps and deal 8 new ones.
@@ -57,6 +63,11 @@ impl fmt::Display for Action {
             Action::Goal(i) => write!(f, "goal card {i} is dealt"),
             Action::StartPlayer(s) => write!(f, "Player {} starts", s as u32 + 1),
             Action::Reveal(w) => write!(f, "a {w} is dealt to the pond"),
+            Action::CattyGuide(w) => write!(f, "the {w} goes on Catty's scoring guide"),
+            Action::CattyStart(s) => {
+                write!(f, "Catty's cat replaces the wisp on space {}", s as u32 + 1)
+            }
+            Action::Firefly(v) => write!(f, "Catty's firefly shows {v}"),
             Action::DealNew => f.write_str("discard the wisps, all of one type, and deal 8 new"),
             Action::CatDeal => f.write_str("hide your cat to deal new wisps"),
             Action::TakeWisp(s) => write!(f, "choose the wisp on space {}", s as u32 + 1),

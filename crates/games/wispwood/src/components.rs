@@ -442,8 +442,9 @@ impl Components {
             .clone()
             .try_into()
             .map_err(|_| ComponentsError::Invalid("fireflies: there are 8 tokens".into()))?;
-        if fireflies.iter().any(|&v| !(1..=POND as u8).contains(&v)) {
-            return invalid("fireflies: a token shows 1 to 8".into());
+        // Catty's cat sees at most the 7 wisps of a fresh solo deal.
+        if fireflies.iter().any(|&v| !(1..POND as u8).contains(&v)) {
+            return invalid("fireflies: a token shows 1 to 7".into());
         }
         let fireflies_per_round: [u8; 3] =
             file.fireflies.per_round.clone().try_into().map_err(|_| {

@@ -24,8 +24,8 @@
 //! Decisions are small: a basic turn is a wisp, then a shape, then an orientation, then the
 //! square of the shape's corner, then the square of the wisp; only choices that can still be
 //! completed legally are offered. Every tile dealt to the pond is a chance point that reveals
-//! its wisp, so the state holds no hidden future. The solo game against Catty is not yet
-//! implemented (see RULINGS.md).
+//! its wisp, so the state holds no hidden future. With one player the game is the solo game
+//! against Catty, whose moves are automatic and whose firefly tokens are chance points.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -133,7 +133,11 @@ impl Wispwood {
         let chance = self.actor(s) == Actor::Chance;
         if matches!(
             a,
-            Action::Goal(_) | Action::StartPlayer(_) | Action::Reveal(_)
+            Action::Goal(_)
+                | Action::StartPlayer(_)
+                | Action::Reveal(_)
+                | Action::CattyGuide(_)
+                | Action::Firefly(_)
         ) {
             return Illegal::NotThisChance(if chance {
                 "that outcome cannot happen now"
@@ -219,6 +223,7 @@ impl Wispwood {
             },
             (Phase::Trees { .. }, Action::EndTreeTurn) => Illegal::AtLeastOneTree,
             (Phase::MoveCat, Action::MoveCat(_)) => Illegal::NotATree,
+            (Phase::CattyStart, Action::CattyStart(sp)) => Illegal::NoWisp(sp),
             (phase, _) => Illegal::NotNow(describe(phase)),
         }
     }
@@ -227,7 +232,12 @@ impl Wispwood {
 /// What the player to move is deciding, in a player's words.
 pub fn describe(phase: Phase) -> &'static str {
     match phase {
-        Phase::Goal(_) | Phase::StartPlayer | Phase::Deal { .. } => "chance",
+        Phase::Goal(_)
+        | Phase::StartPlayer
+        | Phase::Deal { .. }
+        | Phase::CattyGuide(_)
+        | Phase::Firefly => "chance",
+        Phase::CattyStart => "choose the pond space where Catty's cat starts",
         Phase::TurnStart => "choose a wisp, a cat action or a tree turn",
         Phase::Shape { .. } => "choose one of the shapes",
         Phase::Orient { .. } => "turn the shape",
@@ -252,7 +262,7 @@ impl Game for Wispwood {
     const INFO: GameInfo = GameInfo {
         name: "wispwood",
         title: "Wispwood",
-        min_players: 2,
+        min_players: 1,
         max_players: 4,
         has_chance: true,
         hidden_information: false,
@@ -353,8 +363,12 @@ impl Game for Wispwood {
             })
             .collect();
         // No tie-break is printed in the partial rules: tied players share the victory [A].
-        let (ranking, winners) = rank_by(self.players(), |seat: Seat| totals[seat.index()]);
+        let (ranking, mut winners) = rank_by(self.players(), |seat: Seat| totals[seat.index()]);
         let over = s.phase == Phase::Over;
+        if let Some(catty) = self.catty_total(s) {
+            // Solo: you win if you meet or exceed Catty's score [R].
+            winners.retain(|w| totals[w.index()] >= catty);
+        }
         Score {
             over,
             totals,
@@ -381,6 +395,18 @@ impl Game for Wispwood {
             }
             (Actor::Seat(s), _) => out.push(format!("{s}: {action}")),
             _ => out.push(action.to_string()),
+        }
+        if let (Some(b), Some(a)) = (before.catty, after.catty) {
+            if let Some(w) = Wisp::ALL
+                .iter()
+                .find(|w| a.wisps[w.index()] > b.wisps[w.index()])
+            {
+                out.push(format!(
+                    "Catty's cat sees {} wisp(s) and takes the {w} on space {}",
+                    a.firefly,
+                    a.space as u32 + 1
+                ));
+            }
         }
         if after.round > before.round || (after.phase == Phase::Over && before.phase != Phase::Over)
         {
@@ -423,7 +449,8 @@ impl Game for Wispwood {
             let n = s.unseen[i] as u32
                 + s.discard[i] as u32
                 + s.pond.iter().filter(|&&x| x == Some(*w)).count() as u32
-                + s.forests.iter().map(|f| f.count(*w)).sum::<u32>();
+                + s.forests.iter().map(|f| f.count(*w)).sum::<u32>()
+                + s.catty.map_or(0, |c| c.wisps[i] as u32 + 1);
             if n != c.tiles[i] as u32 {
                 return Err(format!(
                     "{n} {w} tiles accounted for, {} in the box",
@@ -444,6 +471,11 @@ impl Game for Wispwood {
                 if r1 - r0 >= g || c1 - c0 >= g {
                     return Err(format!("Player {}'s forest leaves the {g}×{g} grid", p + 1));
                 }
+            }
+        }
+        if let Some(c) = s.catty {
+            if (c.space as usize) < components::POND && s.pond[c.space as usize].is_some() {
+                return Err("a wisp shares its pond space with Catty's cat".into());
             }
         }
         // The most one card can give: well above any 6x6 forest, below nonsense.

@@ -10,16 +10,28 @@ use crate::action::Action;
 use crate::board::{self, beside, bit, bounds, squares, Mask};
 use crate::components::{Category, Components, Wisp, POND};
 use crate::score::{card_points, witch_squares};
-use crate::state::{Forest, Phase, RoundScore, State};
+use crate::state::{Catty, Forest, Phase, RoundScore, State};
 
 /// The options a table chooses.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// The 5 goal cards by name, one per category; empty: dealt at random.
     pub goals: Vec<String>,
-    /// The start player (0-based seat); none: chosen at random.
+    /// The start player (0-based seat); none: chosen at random. Catty always starts in solo.
     pub start: Option<u8>,
+    /// Solo: Catty's scoring guide, by its paws (1 easiest to 4 hardest).
+    pub catty_guide: u8,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            goals: Vec::new(),
+            start: None,
+            catty_guide: 1,
+        }
+    }
 }
 
 /// A shape turned one way: its squares as a mask at square 0, and its height and width.
@@ -71,13 +83,19 @@ impl Wispwood {
         options: Options,
         components: Arc<Components>,
     ) -> Result<Wispwood, OptionsError> {
-        if !(2..=4).contains(&players) {
+        if !(1..=4).contains(&players) {
             return Err(OptionsError::PlayerCount {
                 game: "wispwood",
-                min: 2,
+                min: 1,
                 max: 4,
                 got: players,
             });
+        }
+        if !(1..=4).contains(&options.catty_guide) {
+            return Err(OptionsError::Invalid(format!(
+                "catty_guide: Catty's scoring guides have 1 to 4 paws, not {}",
+                options.catty_guide
+            )));
         }
         if let Some(s) = options.start {
             if s as usize >= players {
@@ -152,6 +170,29 @@ impl Wispwood {
         Seat(((s.start.index() + self.players - 1) % self.players) as u8)
     }
 
+    /// Whether this is the solo game against Catty.
+    pub fn solo(&self) -> bool {
+        self.players == 1
+    }
+
+    /// Catty's points per wisp of each type (jack, heart, witch, orb) by its guide.
+    pub fn catty_values(&self, c: &Catty) -> [i32; 4] {
+        let guide = self.components.guides[(self.options.catty_guide as usize).clamp(1, 4) - 1];
+        let mut v = [0; 4];
+        for (level, w) in c.ranks.iter().enumerate() {
+            if let Some(w) = w {
+                v[w.index()] = guide[level];
+            }
+        }
+        v
+    }
+
+    /// Catty's points for its wisps now.
+    pub fn catty_points(&self, c: &Catty) -> i32 {
+        let v = self.catty_values(c);
+        (0..4).map(|i| v[i] * c.wisps[i] as i32).sum()
+    }
+
     /// The state before setup's chance points.
     pub fn setup(&self) -> State {
         let mut s = State {
@@ -168,7 +209,24 @@ impl Wispwood {
             ender: None,
             scores: (0..self.players).map(|_| [[0; 6]; 3]).collect(),
             turns: 0,
+            catty: None,
         };
+        if self.solo() {
+            // One wisp of each type is set aside for the scoring guide.
+            for w in 0..4 {
+                s.unseen[w] -= 1;
+            }
+            s.stacks -= 4;
+            s.catty = Some(Catty {
+                space: u8::MAX,
+                ranks: [None; 4],
+                wisps: [0; 4],
+                unturned: u8::MAX,
+                flips_left: self.components.fireflies_per_round[0],
+                firefly: 0,
+                scores: [0; 3],
+            });
+        }
         if self.goals.is_some() {
             self.after_goals(&mut s);
         }
@@ -176,6 +234,10 @@ impl Wispwood {
     }
 
     fn after_goals(&self, s: &mut State) {
+        if self.solo() {
+            s.phase = Phase::CattyGuide(0);
+            return;
+        }
         match self.options.start {
             Some(p) => {
                 s.start = Seat(p);
@@ -189,7 +251,11 @@ impl Wispwood {
     /// Who decides now.
     pub fn actor(&self, s: &State) -> Actor {
         match s.phase {
-            Phase::Goal(_) | Phase::StartPlayer | Phase::Deal { .. } => Actor::Chance,
+            Phase::Goal(_)
+            | Phase::StartPlayer
+            | Phase::Deal { .. }
+            | Phase::CattyGuide(_)
+            | Phase::Firefly => Actor::Chance,
             Phase::Over => Actor::Nobody,
             _ => Actor::Seat(s.current),
         }
@@ -376,6 +442,11 @@ impl Wispwood {
                     f(Action::EndTreeTurn);
                 }
             }
+            Phase::CattyStart => {
+                for (space, _) in s.pond_wisps() {
+                    f(Action::CattyStart(space));
+                }
+            }
             Phase::MoveCat => {
                 f(Action::CatStays);
                 for sq in squares(forest.trees) {
@@ -418,6 +489,26 @@ impl Wispwood {
                     out.push((Action::StartPlayer(p), 1));
                 }
             }
+            Phase::CattyGuide(_) => {
+                if let Some(c) = &s.catty {
+                    for w in Wisp::ALL {
+                        if !c.ranks.contains(&Some(*w)) {
+                            out.push((Action::CattyGuide(*w), 1));
+                        }
+                    }
+                }
+            }
+            Phase::Firefly => {
+                if let Some(c) = &s.catty {
+                    let mut seen = 0u8;
+                    for (i, &v) in self.components.fireflies.iter().enumerate() {
+                        if c.unturned & (1 << i) != 0 && seen & (1 << v) == 0 {
+                            seen |= 1 << v;
+                            out.push((Action::Firefly(v), self.unturned_of(c, v)));
+                        }
+                    }
+                }
+            }
             Phase::Deal { .. } => {
                 for w in Wisp::ALL {
                     let n = s.unseen[w.index()];
@@ -440,6 +531,13 @@ impl Wispwood {
                 .is_some_and(|card| card.category().index() == c as usize),
             (Phase::StartPlayer, Action::StartPlayer(p)) => (p as usize) < self.players,
             (Phase::Deal { .. }, Action::Reveal(w)) => s.unseen[w.index()] > 0,
+            (Phase::CattyGuide(_), Action::CattyGuide(w)) => s
+                .catty
+                .as_ref()
+                .is_some_and(|c| !c.ranks.contains(&Some(w))),
+            (Phase::Firefly, Action::Firefly(v)) => {
+                s.catty.as_ref().is_some_and(|c| self.unturned_of(c, v) > 0)
+            }
             _ => false,
         }
     }
@@ -464,23 +562,65 @@ impl Wispwood {
                 s.current = p;
                 self.begin_turn(s);
             }
-            (Phase::Deal { left }, Action::Reveal(w)) => {
-                if let Some(space) = s.pond.iter().position(|x| x.is_none()) {
+            (Phase::Deal { left, catty }, Action::Reveal(w)) => {
+                let cat = s.catty.map(|c| c.space as usize);
+                let free =
+                    |s: &State| (0..POND).position(|i| s.pond[i].is_none() && Some(i) != cat);
+                if let Some(space) = free(s) {
                     s.pond[space] = Some(w);
                     s.unseen[w.index()] = s.unseen[w.index()].saturating_sub(1);
                     s.stacks = s.stacks.saturating_sub(1);
                 }
                 let left = left.saturating_sub(1);
-                s.phase = Phase::Deal { left };
+                s.phase = Phase::Deal { left, catty };
                 self.ensure_stacks(s, 1);
-                if left == 0 || s.stacks == 0 || s.pond.iter().all(|x| x.is_some()) {
-                    s.phase = Phase::TurnStart;
+                if left == 0 || s.stacks == 0 || free(s).is_none() {
+                    self.after_deal(s, catty);
                 }
             }
-            (Phase::TurnStart, Action::DealNew) => self.start_deal(s),
+            (Phase::CattyGuide(level), Action::CattyGuide(w)) => {
+                if let Some(c) = s.catty.as_mut() {
+                    if let Some(slot) = c.ranks.get_mut(level as usize) {
+                        *slot = Some(w);
+                    }
+                }
+                if level >= 3 {
+                    s.start = Seat(0);
+                    s.current = Seat(0);
+                    self.start_deal(s, false);
+                } else {
+                    s.phase = Phase::CattyGuide(level + 1);
+                }
+            }
+            (Phase::CattyStart, Action::CattyStart(space)) => {
+                if let Some(w) = s.pond.get_mut(space as usize).and_then(|x| x.take()) {
+                    s.discard[w.index()] += 1;
+                    if let Some(c) = s.catty.as_mut() {
+                        c.space = space;
+                    }
+                }
+                s.phase = Phase::Firefly;
+            }
+            (Phase::Firefly, Action::Firefly(v)) => {
+                if let Some(c) = s.catty.as_mut() {
+                    if let Some(i) = (0..8)
+                        .find(|&i| c.unturned & (1 << i) != 0 && self.components.fireflies[i] == v)
+                    {
+                        c.unturned &= !(1 << i);
+                    }
+                    c.flips_left = c.flips_left.saturating_sub(1);
+                    c.firefly = v;
+                }
+                if (s.pond_wisps().count() as u8) < v {
+                    self.start_deal(s, true);
+                } else {
+                    self.catty_takes(s);
+                }
+            }
+            (Phase::TurnStart, Action::DealNew) => self.start_deal(s, false),
             (Phase::TurnStart, Action::CatDeal) => {
                 s.forests[seat].cat_ready = false;
-                self.start_deal(s);
+                self.start_deal(s, false);
             }
             (Phase::TurnStart, Action::TakeWisp(space)) => {
                 s.phase = Phase::Shape { space, any: false }
@@ -591,25 +731,75 @@ impl Wispwood {
         }
     }
 
-    fn start_deal(&self, s: &mut State) {
+    /// Discards the pond's wisps and deals new ones to every space but Catty's cat's (8, or
+    /// 7 once Catty's cat is on the pond); `catty`: Catty takes a wisp afterwards.
+    fn start_deal(&self, s: &mut State, catty: bool) {
         for x in s.pond.iter_mut() {
             if let Some(w) = x.take() {
                 s.discard[w.index()] += 1;
             }
         }
         self.ensure_stacks(s, 1);
-        s.phase = if s.stacks > 0 {
-            Phase::Deal { left: POND as u8 }
+        let cat_on_pond = s.catty.is_some_and(|c| (c.space as usize) < POND);
+        let left = POND as u8 - cat_on_pond as u8;
+        if s.stacks > 0 {
+            s.phase = Phase::Deal { left, catty };
         } else {
-            Phase::TurnStart
-        };
+            self.after_deal(s, catty);
+        }
+    }
+
+    fn after_deal(&self, s: &mut State, catty: bool) {
+        if catty {
+            self.catty_takes(s);
+        } else if s.catty.is_some_and(|c| c.space == u8::MAX) {
+            s.phase = Phase::CattyStart;
+        } else {
+            s.phase = Phase::TurnStart;
+        }
+    }
+
+    /// Catty's cat looks clockwise at as many wisps as the firefly says, takes the one its
+    /// guide values most (the nearest on ties) and moves to its space; then the player's turn.
+    fn catty_takes(&self, s: &mut State) {
+        if let Some(mut c) = s.catty {
+            let values = self.catty_values(&c);
+            let mut best: Option<(usize, i32)> = None;
+            let mut seen = 0;
+            for k in 1..=POND {
+                if seen >= c.firefly {
+                    break;
+                }
+                let space = (c.space as usize + k) % POND;
+                if let Some(w) = s.pond[space] {
+                    seen += 1;
+                    if best.is_none_or(|(_, v)| values[w.index()] > v) {
+                        best = Some((space, values[w.index()]));
+                    }
+                }
+            }
+            if let Some((space, _)) = best {
+                if let Some(w) = s.pond[space].take() {
+                    c.wisps[w.index()] += 1;
+                    c.space = space as u8;
+                }
+            }
+            s.catty = Some(c);
+        }
+        self.begin_turn(s);
     }
 
     fn begin_turn(&self, s: &mut State) {
         s.phase = Phase::TurnStart;
         if s.pond.iter().all(|x| x.is_none()) {
-            self.start_deal(s);
+            self.start_deal(s, false);
         }
+    }
+
+    fn unturned_of(&self, c: &Catty, v: u8) -> u32 {
+        (0..8)
+            .filter(|&i| c.unturned & (1 << i) != 0 && self.components.fireflies[i] == v)
+            .count() as u32
     }
 
     fn end_turn(&self, s: &mut State) {
@@ -618,7 +808,15 @@ impl Wispwood {
         if s.ender.is_none() && s.forest(s.current).filled() >= g * g {
             s.ender = Some(s.current);
         }
-        if s.ender.is_some() && s.current == self.last_player(s) {
+        if let Some(c) = s.catty {
+            // Solo: the round ends when the grid is full or after the turn that follows the
+            // round's last firefly; otherwise Catty turns its next firefly.
+            if s.ender.is_some() || c.flips_left == 0 {
+                self.end_round(s);
+            } else {
+                s.phase = Phase::Firefly;
+            }
+        } else if s.ender.is_some() && s.current == self.last_player(s) {
             self.end_round(s);
         } else {
             s.current = Seat(((s.current.index() + 1) % self.players) as u8);
@@ -645,6 +843,10 @@ impl Wispwood {
         for p in 0..self.players {
             let r = self.round_score(s, &s.forests[p]);
             s.scores[p][(s.round as usize).min(2)] = r;
+        }
+        if let Some(mut c) = s.catty {
+            c.scores[(s.round as usize).min(2)] = self.catty_points(&c);
+            s.catty = Some(c);
         }
         if s.round >= 2 {
             s.phase = Phase::Over;
@@ -680,7 +882,14 @@ impl Wispwood {
         s.round += 1;
         s.ender = None;
         s.current = s.start;
-        self.begin_turn(s);
+        if let Some(c) = s.catty.as_mut() {
+            c.unturned = u8::MAX;
+            c.flips_left = self.components.fireflies_per_round[(s.round as usize).min(2)];
+            c.firefly = 0;
+            s.phase = Phase::Firefly;
+        } else {
+            self.begin_turn(s);
+        }
     }
 
     /// Why a placement of the current decision would fail at `sq`, if it would.
@@ -707,6 +916,11 @@ impl Wispwood {
     pub fn witch_allowed(&self, s: &State) -> Mask {
         let f = s.forest(s.current);
         self.ground(s, f).witch_ok
+    }
+
+    /// Catty's total so far (solo).
+    pub fn catty_total(&self, s: &State) -> Option<i32> {
+        s.catty.map(|c| c.scores.iter().sum())
     }
 
     /// The total points of each seat so far.

@@ -117,7 +117,15 @@ pub enum Phase {
     Deal {
         /// Tiles still to deal.
         left: u8,
+        /// Whether Catty takes a wisp once the deal is done (solo).
+        catty: bool,
     },
+    /// Chance (solo): the wisp type on the next level of Catty's scoring guide, highest first.
+    CattyGuide(u8),
+    /// Solo: the player chooses the pond space where Catty's cat replaces a wisp.
+    CattyStart,
+    /// Chance (solo): Catty's next firefly token is turned over.
+    Firefly,
     /// The player to move chooses a turn.
     TurnStart,
     /// The player chooses one of the shapes for the wisp on `space`.
@@ -169,6 +177,25 @@ pub enum Phase {
 /// orbs) and the grid bonus.
 pub type RoundScore = [i32; 6];
 
+/// Catty, the ghost player of the solo game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Catty {
+    /// The pond space of Catty's cat (`u8::MAX` before it is placed).
+    pub space: u8,
+    /// The wisp type on each level of the scoring guide, highest first.
+    pub ranks: [Option<Wisp>; 4],
+    /// Catty's wisps, per type (jack, heart, witch, orb).
+    pub wisps: [u8; 4],
+    /// The firefly tokens not turned this round (bit `i`: token `i` of the components).
+    pub unturned: u8,
+    /// Tokens still to turn this round.
+    pub flips_left: u8,
+    /// The face-up firefly: how many wisps Catty's cat sees (0: none yet this round).
+    pub firefly: u8,
+    /// Catty's points per round.
+    pub scores: [i32; 3],
+}
+
 /// The whole state.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
@@ -198,6 +225,8 @@ pub struct State {
     pub scores: ArrayVec<[RoundScore; 3], 4>,
     /// Turns taken so far (all players).
     pub turns: u32,
+    /// Catty, in the solo game.
+    pub catty: Option<Catty>,
 }
 
 impl State {

@@ -94,6 +94,37 @@ pub fn draw(v: &View) -> String {
             }
         }
     }
+    if let Some(c) = &v.catty {
+        if let Some(space) = c.space {
+            let k = 2 * space as usize + 1;
+            let angle = std::f64::consts::PI * 2.0 * k as f64 / 16.0 - std::f64::consts::FRAC_PI_2;
+            let _ = write!(
+                s,
+                r#"<text class="catty-cat" x="{:.1}" y="{:.1}" text-anchor="middle" font-size="16">🐈‍⬛</text>"#,
+                cx + rad * angle.cos(),
+                cy + rad * angle.sin() + 6.0
+            );
+        }
+        let _ = write!(
+            s,
+            r#"<g class="catty-guide"><text x="10" y="{:.1}">Catty ({} paws): {} points, firefly {}</text>"#,
+            height - 8.0,
+            c.paws,
+            c.total,
+            c.firefly
+        );
+        for (i, (w, points)) in c.guide.iter().enumerate() {
+            let n = w.map(|w| c.wisps[w.index()]).unwrap_or(0);
+            let _ = write!(
+                s,
+                r#"<text class="guide-level" x="{:.1}" y="{:.1}">{}: {points} × {n}</text>"#,
+                200.0 + i as f64 * 40.0,
+                height - 24.0,
+                w.map(|w| w.name()).unwrap_or("?")
+            );
+        }
+        s += "</g>";
+    }
     let _ = write!(
         s,
         r#"<text x="{cx}" y="{cy}" text-anchor="middle">stacks: {}</text></g>"#,

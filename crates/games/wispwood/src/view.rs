@@ -52,6 +52,27 @@ pub struct ForestView {
     pub total: i32,
 }
 
+/// Catty in the solo game: its cat, its wisps, its guide and the face-up firefly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CattyView {
+    /// The pond space of Catty's cat, if placed.
+    pub space: Option<u8>,
+    /// The guide's levels, highest first: the wisp type and its points.
+    pub guide: Vec<(Option<Wisp>, i32)>,
+    /// The guide's paws.
+    pub paws: u8,
+    /// Catty's wisps per type (jack, heart, witch, orb).
+    pub wisps: [u8; 4],
+    /// The face-up firefly (0: none yet this round).
+    pub firefly: u8,
+    /// Firefly tokens still to turn this round.
+    pub fireflies_left: u8,
+    /// Catty's points per round.
+    pub scores: [i32; 3],
+    /// Catty's total.
+    pub total: i32,
+}
+
 /// What one viewer may see.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct View {
@@ -81,6 +102,8 @@ pub struct View {
     pub discard: [u16; 4],
     /// Whether the game is over.
     pub over: bool,
+    /// Catty, in the solo game.
+    pub catty: Option<CattyView>,
 }
 
 fn symbol(f: &Forest, sq: u8) -> char {
@@ -166,6 +189,20 @@ impl View {
             stacks: s.stacks,
             discard: s.discard,
             over: s.phase == crate::Phase::Over,
+            catty: s.catty.map(|ct| {
+                let paws = game.options().catty_guide.clamp(1, 4);
+                let values = c.guides[paws as usize - 1];
+                CattyView {
+                    space: ((ct.space as usize) < crate::components::POND).then_some(ct.space),
+                    guide: ct.ranks.iter().copied().zip(values).collect(),
+                    paws,
+                    wisps: ct.wisps,
+                    firefly: ct.firefly,
+                    fireflies_left: ct.flips_left,
+                    scores: ct.scores,
+                    total: ct.scores.iter().sum(),
+                }
+            }),
         }
     }
 
@@ -216,6 +253,17 @@ impl View {
                 out += row;
                 out += "\n";
             }
+        }
+        if let Some(c) = &self.catty {
+            out += &format!(
+                "Catty ({} paws): {} points, wisps {:?}, cat on space {}, firefly {}, {} to turn\n",
+                c.paws,
+                c.total,
+                c.wisps,
+                c.space.map(|s| (s + 1).to_string()).unwrap_or("-".into()),
+                c.firefly,
+                c.fireflies_left
+            );
         }
         if let Some(seat) = self.to_move {
             out += &format!("{seat}: {}\n", self.deciding);

@@ -72,7 +72,7 @@ fn goal_cards_by_name_must_be_one_per_category() {
             2,
             Options {
                 goals: names.iter().map(|s| s.to_string()).collect(),
-                start: None,
+                ..Options::default()
             },
         )
     };
@@ -100,6 +100,6 @@ fn goal_cards_by_name_must_be_one_per_category() {
         g.components().cards[s.goals[0] as usize].name,
         "Lower Branch"
     );
-    assert!(Wispwood::new(1, Options::default()).is_err());
+    assert!(Wispwood::new(0, Options::default()).is_err());
     assert!(Wispwood::new(5, Options::default()).is_err());
 }

@@ -17,6 +17,7 @@ fn game(players: usize) -> Wispwood {
     let options = Options {
         goals: GOALS.iter().map(|s| s.to_string()).collect(),
         start: Some(0),
+        ..Options::default()
     };
     Wispwood::new(players, options).expect("valid options")
 }
@@ -223,7 +224,13 @@ fn dealing_new_wisps_when_all_are_one_type_is_optional_and_otherwise_refused() {
     assert!(legal(&g, &s).contains(&Action::DealNew));
     let mut t = s.clone();
     g.apply(&mut t, Action::DealNew).expect("all jacks");
-    assert_eq!(t.phase, Phase::Deal { left: 8 });
+    assert_eq!(
+        t.phase,
+        Phase::Deal {
+            left: 8,
+            catty: false
+        }
+    );
     assert_eq!(t.discard, [8, 0, 0, 0]);
     assert!(
         t.forest(Seat(0)).cat_ready,
@@ -253,7 +260,14 @@ fn an_empty_pond_is_refilled_with_8_at_the_start_of_a_turn() {
         g.apply(&mut s, a).expect("legal");
     }
     assert_eq!(s.current, Seat(1));
-    assert_eq!(s.phase, Phase::Deal { left: 8 }, "a mandatory deal");
+    assert_eq!(
+        s.phase,
+        Phase::Deal {
+            left: 8,
+            catty: false
+        },
+        "a mandatory deal"
+    );
     g.check_invariants(&s).expect("conserved");
 }
 
