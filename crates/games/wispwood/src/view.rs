@@ -256,8 +256,9 @@ impl View {
         }
         if let Some(c) = &self.catty {
             out += &format!(
-                "Catty ({} paws): {} points, wisps {:?}, cat on space {}, firefly {}, {} to turn\n",
+                "Catty ({} paw{}): {} points, wisps {:?}, cat on space {}, firefly {}, {} to turn\n",
                 c.paws,
+                if c.paws == 1 { "" } else { "s" },
                 c.total,
                 c.wisps,
                 c.space.map(|s| (s + 1).to_string()).unwrap_or("-".into()),

@@ -48,3 +48,36 @@ fn the_drawing_shows_forests_pond_goal_cards_cats_and_scores() {
         assert!(text.contains(&goal.name));
     }
 }
+
+#[test]
+fn the_solo_drawing_shows_cattys_cat_and_guide() {
+    let g = Wispwood::new(1, Options::default()).expect("solo");
+    let mut s = g.initial_state();
+    let mut rng = GameRng::seeded(9);
+    let (mut a, mut o) = (Vec::new(), Vec::new());
+    // Play until Catty has taken two wisps.
+    while s.catty.expect("Catty").wisps.iter().sum::<u8>() < 2 {
+        let action = match g.actor(&s) {
+            sylvan_engine::Actor::Chance => {
+                g.chance_outcomes(&s, &mut o);
+                rng.pick_weighted(&o)
+            }
+            _ => {
+                g.legal_actions(&s, &mut a);
+                a[rng.below(a.len() as u64) as usize]
+            }
+        };
+        g.apply(&mut s, action).expect("legal");
+    }
+    let view = g.view(&s, Viewer::Spectator);
+    let catty = view.catty.as_ref().expect("Catty is public");
+    assert_eq!(catty.wisps.iter().sum::<u8>(), 2);
+    assert!(catty.firefly > 0, "the face-up firefly is public");
+    let svg = g.svg(&view).expect("Wispwood draws");
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    assert_eq!(count(&doc, "forest"), 1);
+    assert_eq!(count(&doc, "catty-cat"), 1);
+    assert_eq!(count(&doc, "catty-guide"), 1);
+    assert_eq!(count(&doc, "guide-level"), 4);
+    assert!(g.text(&view).contains("Catty (1 paw)"));
+}
