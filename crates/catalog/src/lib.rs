@@ -114,6 +114,7 @@ impl Catalog {
         let mut catalog = Catalog::empty();
         catalog.register::<sylvan_spirits::Spirits>();
         catalog.register::<sylvan_whispering_woods::WhisperingWoods>();
+        catalog.register::<sylvan_wispwood::Wispwood>();
         catalog.register::<sylvan_woodwalkers::Woodwalkers>();
         catalog
     }
@@ -230,7 +231,12 @@ mod tests {
         let catalog = Catalog::standard();
         assert_eq!(
             catalog.names(),
-            vec!["spirits-of-the-wild", "whispering-woods", "woodwalkers"]
+            vec![
+                "spirits-of-the-wild",
+                "whispering-woods",
+                "wispwood",
+                "woodwalkers"
+            ]
         );
         assert!(catalog.get("nim").is_err());
         let (info, options) = &games()[0];

@@ -1,0 +1,971 @@
+//! The rules: options, setup, legal decisions, and how each decision changes the state.
+
+use std::sync::Arc;
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+use sylvan_engine::{Actor, OptionsError, Seat};
+
+use crate::action::Action;
+use crate::board::{self, beside, bit, bounds, squares, Mask};
+use crate::components::{Category, Components, Wisp, POND};
+use crate::score::{card_points, witch_squares};
+use crate::state::{Catty, Forest, Phase, RoundScore, State};
+
+/// The options a table chooses.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// The 5 goal cards by name, one per category; empty: dealt at random.
+    pub goals: Vec<String>,
+    /// The start player (0-based seat); none: chosen at random. Catty always starts in solo.
+    pub start: Option<u8>,
+    /// Solo: Catty's scoring guide, by its paws (1 easiest to 4 hardest).
+    pub catty_guide: u8,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            goals: Vec::new(),
+            start: None,
+            catty_guide: 1,
+        }
+    }
+}
+
+/// A shape turned one way: its squares as a mask at square 0, and its height and width.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Oriented {
+    /// The squares, with the top-left corner of the shape's box at square 0.
+    pub mask: Mask,
+    /// Rows spanned.
+    pub height: u8,
+    /// Columns spanned.
+    pub width: u8,
+}
+
+/// Why a shape cannot go down at a square.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlaceError {
+    /// Part of it would leave the grid of the round.
+    OutOfGrid,
+    /// Part of it would cover a tile.
+    Occupied,
+    /// No tile of it would be beside the forest.
+    NotBeside,
+}
+
+/// Wispwood's rules for a number of players.
+#[derive(Clone, Debug)]
+pub struct Wispwood {
+    players: usize,
+    options: Options,
+    pub(crate) components: Arc<Components>,
+    goals: Option<[u8; 5]>,
+    /// Every distinct orientation of each pond shape.
+    pub(crate) orients: Vec<ArrayVec<Oriented, 8>>,
+}
+
+/// What a placement is checked against: the forest's squares and the round's grid.
+struct Ground {
+    occupied: Mask,
+    near: Mask,
+    bounds: (i32, i32, i32, i32),
+    grid: i32,
+    witch_ok: Mask,
+}
+
+impl Wispwood {
+    /// Builds the rules from validated components.
+    pub fn with(
+        players: usize,
+        options: Options,
+        components: Arc<Components>,
+    ) -> Result<Wispwood, OptionsError> {
+        if !(1..=4).contains(&players) {
+            return Err(OptionsError::PlayerCount {
+                game: "wispwood",
+                min: 1,
+                max: 4,
+                got: players,
+            });
+        }
+        if !(1..=4).contains(&options.catty_guide) {
+            return Err(OptionsError::Invalid(format!(
+                "catty_guide: Catty's scoring guides have 1 to 4 paws, not {}",
+                options.catty_guide
+            )));
+        }
+        if let Some(s) = options.start {
+            if s as usize >= players {
+                return Err(OptionsError::Invalid(format!(
+                    "start: seat {s} does not exist with {players} players (seats count from 0)"
+                )));
+            }
+        }
+        let goals = if options.goals.is_empty() {
+            None
+        } else {
+            if options.goals.len() != 5 {
+                return Err(OptionsError::Invalid(format!(
+                    "goals: name 5 goal cards, one per category, not {}",
+                    options.goals.len()
+                )));
+            }
+            let mut chosen = [u8::MAX; 5];
+            for name in &options.goals {
+                let Some(i) = components.card_named(name) else {
+                    return Err(OptionsError::Invalid(format!(
+                        "goals: there is no goal card named '{name}'"
+                    )));
+                };
+                let cat = components.cards[i].category().index();
+                if chosen[cat] != u8::MAX {
+                    return Err(OptionsError::Invalid(format!(
+                        "goals: two {} cards; choose one per category",
+                        Category::ALL[cat]
+                    )));
+                }
+                chosen[cat] = i as u8;
+            }
+            Some(chosen)
+        };
+        let orients = components
+            .shapes
+            .iter()
+            .map(|s| orientations(&s.cells))
+            .collect();
+        Ok(Wispwood {
+            players,
+            options,
+            components,
+            goals,
+            orients,
+        })
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The component data in use.
+    pub fn components(&self) -> &Components {
+        &self.components
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The grid side of a round (0-based).
+    pub fn grid(&self, round: u8) -> u8 {
+        self.components.grid[(round as usize).min(2)]
+    }
+
+    /// The last player of a round: the one to the right of the start player.
+    pub fn last_player(&self, s: &State) -> Seat {
+        Seat(((s.start.index() + self.players - 1) % self.players) as u8)
+    }
+
+    /// Whether this is the solo game against Catty.
+    pub fn solo(&self) -> bool {
+        self.players == 1
+    }
+
+    /// Catty's points per wisp of each type (jack, heart, witch, orb) by its guide.
+    pub fn catty_values(&self, c: &Catty) -> [i32; 4] {
+        let guide = self.components.guides[(self.options.catty_guide as usize).clamp(1, 4) - 1];
+        let mut v = [0; 4];
+        for (level, w) in c.ranks.iter().enumerate() {
+            if let Some(w) = w {
+                v[w.index()] = guide[level];
+            }
+        }
+        v
+    }
+
+    /// Catty's points for its wisps now.
+    pub fn catty_points(&self, c: &Catty) -> i32 {
+        let v = self.catty_values(c);
+        (0..4).map(|i| v[i] * c.wisps[i] as i32).sum()
+    }
+
+    /// The state before setup's chance points.
+    pub fn setup(&self) -> State {
+        let mut s = State {
+            round: 0,
+            phase: Phase::Goal(0),
+            current: Seat(0),
+            start: Seat(0),
+            goals: self.goals.unwrap_or([u8::MAX; 5]),
+            forests: (0..self.players).map(|_| Forest::new()).collect(),
+            pond: [None; POND],
+            unseen: self.components.tiles,
+            stacks: self.components.total_tiles() as u16,
+            discard: [0; 4],
+            ender: None,
+            scores: (0..self.players).map(|_| [[0; 6]; 3]).collect(),
+            turns: 0,
+            catty: None,
+        };
+        if self.solo() {
+            // One wisp of each type is set aside for the scoring guide.
+            for w in 0..4 {
+                s.unseen[w] -= 1;
+            }
+            s.stacks -= 4;
+            s.catty = Some(Catty {
+                space: u8::MAX,
+                ranks: [None; 4],
+                wisps: [0; 4],
+                unturned: u8::MAX,
+                flips_left: self.components.fireflies_per_round[0],
+                firefly: 0,
+                scores: [0; 3],
+            });
+        }
+        if self.goals.is_some() {
+            self.after_goals(&mut s);
+        }
+        s
+    }
+
+    fn after_goals(&self, s: &mut State) {
+        if self.solo() {
+            s.phase = Phase::CattyGuide(0);
+            return;
+        }
+        match self.options.start {
+            Some(p) => {
+                s.start = Seat(p);
+                s.current = Seat(p);
+                self.begin_turn(s);
+            }
+            None => s.phase = Phase::StartPlayer,
+        }
+    }
+
+    /// Who decides now.
+    pub fn actor(&self, s: &State) -> Actor {
+        match s.phase {
+            Phase::Goal(_)
+            | Phase::StartPlayer
+            | Phase::Deal { .. }
+            | Phase::CattyGuide(_)
+            | Phase::Firefly => Actor::Chance,
+            Phase::Over => Actor::Nobody,
+            _ => Actor::Seat(s.current),
+        }
+    }
+
+    fn ground(&self, s: &State, f: &Forest) -> Ground {
+        let occupied = f.occupied();
+        let (r0, r1, c0, c1) = bounds(occupied).unwrap_or((5, 5, 5, 5));
+        let witch_card = &self.components.cards
+            [(s.goals[Category::Witches.index()] as usize).min(self.components.cards.len() - 1)];
+        Ground {
+            occupied,
+            near: beside(occupied),
+            bounds: (r0 as i32, r1 as i32, c0 as i32, c1 as i32),
+            grid: self.grid(s.round) as i32,
+            witch_ok: witch_squares(witch_card.kind, f),
+        }
+    }
+
+    /// The squares where the shape may go, with the shape's squares at each.
+    fn anchors(g: &Ground, o: &Oriented, mut f: impl FnMut(u8, Mask) -> bool) {
+        let (r0, r1, c0, c1) = g.bounds;
+        let (h, w) = (o.height as i32, o.width as i32);
+        let side = board::SIDE as i32;
+        let rows = (r1 + 1 - g.grid).max(0)..=(r0 + g.grid - h).min(side - h);
+        let cols = (c1 + 1 - g.grid).max(0)..=(c0 + g.grid - w).min(side - w);
+        for r in rows {
+            for c in cols.clone() {
+                let sq = (r * side + c) as u8;
+                if Self::place_check(g, o, sq).is_ok() && f(sq, o.mask << sq) {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn place_check(g: &Ground, o: &Oriented, sq: u8) -> Result<Mask, PlaceError> {
+        let (r, c) = board::row_col(sq);
+        let (h, w) = (o.height as usize, o.width as usize);
+        if sq as usize >= board::SQUARES || r + h > board::SIDE || c + w > board::SIDE {
+            return Err(PlaceError::OutOfGrid);
+        }
+        let mask = o.mask << sq;
+        if mask & g.occupied != 0 {
+            return Err(PlaceError::Occupied);
+        }
+        if mask & g.near == 0 {
+            return Err(PlaceError::NotBeside);
+        }
+        let (r0, r1, c0, c1) = g.bounds;
+        let (r, c) = (r as i32, c as i32);
+        let height = r1.max(r + h as i32 - 1) - r0.min(r) + 1;
+        let width = c1.max(c + w as i32 - 1) - c0.min(c) + 1;
+        if height > g.grid || width > g.grid {
+            return Err(PlaceError::OutOfGrid);
+        }
+        Ok(mask)
+    }
+
+    /// Whether a shape turned some way fits with the wisp somewhere allowed.
+    fn orient_fits(g: &Ground, o: &Oriented, witch: bool) -> bool {
+        let mut found = false;
+        Self::anchors(g, o, |_, m| {
+            found = !witch || m & g.witch_ok != 0;
+            found
+        });
+        found
+    }
+
+    fn shape_fits(&self, g: &Ground, shape: usize, witch: bool) -> bool {
+        self.orients
+            .get(shape)
+            .is_some_and(|os| os.iter().any(|o| Self::orient_fits(g, o, witch)))
+    }
+
+    fn beside_shapes(space: u8) -> [u8; 2] {
+        [space % POND as u8, (space + 1) % POND as u8]
+    }
+
+    /// Calls `f` with each legal action of the seat to move.
+    pub fn each_legal(&self, s: &State, f: &mut impl FnMut(Action)) {
+        let Actor::Seat(seat) = self.actor(s) else {
+            return;
+        };
+        let forest = s.forest(seat);
+        match s.phase {
+            Phase::TurnStart => {
+                let mut first = None;
+                let one_type = s.pond_wisps().all(|(_, w)| *first.get_or_insert(w) == w);
+                if first.is_some() && one_type {
+                    f(Action::DealNew);
+                }
+                if forest.cat_ready {
+                    f(Action::CatDeal);
+                }
+                let g = self.ground(s, forest);
+                // fits[shape][witch]: computed once per shape and kind of wisp.
+                let mut fits = [[None::<bool>; 2]; POND];
+                let mut fit = |shape: usize, witch: bool| {
+                    *fits[shape][witch as usize]
+                        .get_or_insert_with(|| self.shape_fits(&g, shape, witch))
+                };
+                for (space, w) in s.pond_wisps() {
+                    let witch = w == Wisp::Witch;
+                    if Self::beside_shapes(space)
+                        .iter()
+                        .any(|&k| fit(k as usize, witch))
+                    {
+                        f(Action::TakeWisp(space));
+                    }
+                }
+                if forest.cat_ready {
+                    for (space, w) in s.pond_wisps() {
+                        let witch = w == Wisp::Witch;
+                        if (0..POND).any(|k| fit(k, witch)) {
+                            f(Action::CatTakeWisp(space));
+                        }
+                    }
+                }
+                f(Action::TreeTurn);
+            }
+            Phase::Shape { space, any } => {
+                let witch = s.pond[space as usize % POND] == Some(Wisp::Witch);
+                let g = self.ground(s, forest);
+                for k in 0..POND as u8 {
+                    let offered = any || Self::beside_shapes(space).contains(&k);
+                    if offered && self.shape_fits(&g, k as usize, witch) {
+                        f(Action::Shape(k));
+                    }
+                }
+            }
+            Phase::Orient { space, shape } => {
+                let witch = s.pond[space as usize % POND] == Some(Wisp::Witch);
+                let g = self.ground(s, forest);
+                if let Some(os) = self.orients.get(shape as usize) {
+                    for (i, o) in os.iter().enumerate() {
+                        if Self::orient_fits(&g, o, witch) {
+                            f(Action::Orient(i as u8));
+                        }
+                    }
+                }
+            }
+            Phase::Anchor {
+                space,
+                shape,
+                orient,
+            } => {
+                let witch = s.pond[space as usize % POND] == Some(Wisp::Witch);
+                let g = self.ground(s, forest);
+                if let Some(o) = self.oriented(shape, orient) {
+                    Self::anchors(&g, &o, |sq, m| {
+                        if !witch || m & g.witch_ok != 0 {
+                            f(Action::Place(sq));
+                        }
+                        false
+                    });
+                }
+            }
+            Phase::WispSquare {
+                space,
+                shape,
+                orient,
+                anchor,
+            } => {
+                let witch = s.pond[space as usize % POND] == Some(Wisp::Witch);
+                let g = self.ground(s, forest);
+                if let Some(o) = self.oriented(shape, orient) {
+                    if let Ok(m) = Self::place_check(&g, &o, anchor) {
+                        let allowed = if witch { m & g.witch_ok } else { m };
+                        for sq in squares(allowed) {
+                            f(Action::WispOn(sq));
+                        }
+                    }
+                }
+            }
+            Phase::Trees { placed } => {
+                let g = self.ground(s, forest);
+                for sq in squares(g.near) {
+                    if self.tree_check(&g, sq).is_ok() {
+                        f(Action::Tree(sq));
+                    }
+                }
+                if placed > 0 {
+                    f(Action::EndTreeTurn);
+                }
+            }
+            Phase::CattyStart => {
+                for (space, _) in s.pond_wisps() {
+                    f(Action::CattyStart(space));
+                }
+            }
+            Phase::MoveCat => {
+                f(Action::CatStays);
+                for sq in squares(forest.trees) {
+                    f(Action::MoveCat(sq));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn tree_check(&self, g: &Ground, sq: u8) -> Result<(), PlaceError> {
+        let single = Oriented {
+            mask: 1,
+            height: 1,
+            width: 1,
+        };
+        Self::place_check(g, &single, sq).map(|_| ())
+    }
+
+    pub(crate) fn oriented(&self, shape: u8, orient: u8) -> Option<Oriented> {
+        self.orients
+            .get(shape as usize)
+            .and_then(|os| os.get(orient as usize))
+            .copied()
+    }
+
+    /// Writes the chance outcomes with their weights.
+    pub fn outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        match s.phase {
+            Phase::Goal(c) => {
+                if let Some(&cat) = Category::ALL.get(c as usize) {
+                    for i in self.components.cards_of(cat) {
+                        out.push((Action::Goal(i as u8), 1));
+                    }
+                }
+            }
+            Phase::StartPlayer => {
+                for p in 0..self.players as u8 {
+                    out.push((Action::StartPlayer(p), 1));
+                }
+            }
+            Phase::CattyGuide(_) => {
+                if let Some(c) = &s.catty {
+                    for w in Wisp::ALL {
+                        if !c.ranks.contains(&Some(*w)) {
+                            out.push((Action::CattyGuide(*w), 1));
+                        }
+                    }
+                }
+            }
+            Phase::Firefly => {
+                if let Some(c) = &s.catty {
+                    let mut seen = 0u8;
+                    for (i, &v) in self.components.fireflies.iter().enumerate() {
+                        if c.unturned & (1 << i) != 0 && seen & (1 << v) == 0 {
+                            seen |= 1 << v;
+                            out.push((Action::Firefly(v), self.unturned_of(c, v)));
+                        }
+                    }
+                }
+            }
+            Phase::Deal { .. } => {
+                for w in Wisp::ALL {
+                    let n = s.unseen[w.index()];
+                    if n > 0 {
+                        out.push((Action::Reveal(*w), n as u32));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether the chance outcome `a` can happen now.
+    pub fn outcome_possible(&self, s: &State, a: Action) -> bool {
+        match (s.phase, a) {
+            (Phase::Goal(c), Action::Goal(i)) => self
+                .components
+                .cards
+                .get(i as usize)
+                .is_some_and(|card| card.category().index() == c as usize),
+            (Phase::StartPlayer, Action::StartPlayer(p)) => (p as usize) < self.players,
+            (Phase::Deal { .. }, Action::Reveal(w)) => s.unseen[w.index()] > 0,
+            (Phase::CattyGuide(_), Action::CattyGuide(w)) => s
+                .catty
+                .as_ref()
+                .is_some_and(|c| !c.ranks.contains(&Some(w))),
+            (Phase::Firefly, Action::Firefly(v)) => {
+                s.catty.as_ref().is_some_and(|c| self.unturned_of(c, v) > 0)
+            }
+            _ => false,
+        }
+    }
+
+    /// Applies a decision assumed legal; garbage never panics.
+    pub fn play(&self, s: &mut State, a: Action) {
+        let seat = s.current.index().min(s.forests.len().saturating_sub(1));
+        match (s.phase, a) {
+            (Phase::Goal(c), Action::Goal(i)) => {
+                if let Some(slot) = s.goals.get_mut(c as usize) {
+                    *slot = i.min(self.components.cards.len().saturating_sub(1) as u8);
+                }
+                if c as usize + 1 < Category::NUM {
+                    s.phase = Phase::Goal(c + 1);
+                } else {
+                    self.after_goals(s);
+                }
+            }
+            (Phase::StartPlayer, Action::StartPlayer(p)) => {
+                let p = Seat(p.min(self.players as u8 - 1));
+                s.start = p;
+                s.current = p;
+                self.begin_turn(s);
+            }
+            (Phase::Deal { left, catty }, Action::Reveal(w)) => {
+                let cat = s.catty.map(|c| c.space as usize);
+                let free =
+                    |s: &State| (0..POND).position(|i| s.pond[i].is_none() && Some(i) != cat);
+                if let Some(space) = free(s) {
+                    s.pond[space] = Some(w);
+                    s.unseen[w.index()] = s.unseen[w.index()].saturating_sub(1);
+                    s.stacks = s.stacks.saturating_sub(1);
+                }
+                let left = left.saturating_sub(1);
+                s.phase = Phase::Deal { left, catty };
+                self.ensure_stacks(s, 1);
+                if left == 0 || s.stacks == 0 || free(s).is_none() {
+                    self.after_deal(s, catty);
+                }
+            }
+            (Phase::CattyGuide(level), Action::CattyGuide(w)) => {
+                if let Some(c) = s.catty.as_mut() {
+                    if let Some(slot) = c.ranks.get_mut(level as usize) {
+                        *slot = Some(w);
+                    }
+                }
+                if level >= 3 {
+                    s.start = Seat(0);
+                    s.current = Seat(0);
+                    self.start_deal(s, false);
+                } else {
+                    s.phase = Phase::CattyGuide(level + 1);
+                }
+            }
+            (Phase::CattyStart, Action::CattyStart(space)) => {
+                if let Some(w) = s.pond.get_mut(space as usize).and_then(|x| x.take()) {
+                    s.discard[w.index()] += 1;
+                    if let Some(c) = s.catty.as_mut() {
+                        c.space = space;
+                    }
+                }
+                s.phase = Phase::Firefly;
+            }
+            (Phase::Firefly, Action::Firefly(v)) => {
+                if let Some(c) = s.catty.as_mut() {
+                    if let Some(i) = (0..8)
+                        .find(|&i| c.unturned & (1 << i) != 0 && self.components.fireflies[i] == v)
+                    {
+                        c.unturned &= !(1 << i);
+                    }
+                    c.flips_left = c.flips_left.saturating_sub(1);
+                    c.firefly = v;
+                }
+                if (s.pond_wisps().count() as u8) < v {
+                    self.start_deal(s, true);
+                } else {
+                    self.catty_takes(s);
+                }
+            }
+            (Phase::TurnStart, Action::DealNew) => self.start_deal(s, false),
+            (Phase::TurnStart, Action::CatDeal) => {
+                s.forests[seat].cat_ready = false;
+                self.start_deal(s, false);
+            }
+            (Phase::TurnStart, Action::TakeWisp(space)) => {
+                s.phase = Phase::Shape { space, any: false }
+            }
+            (Phase::TurnStart, Action::CatTakeWisp(space)) => {
+                s.forests[seat].cat_ready = false;
+                s.phase = Phase::Shape { space, any: true }
+            }
+            (Phase::TurnStart, Action::TreeTurn) => s.phase = Phase::Trees { placed: 0 },
+            (Phase::Shape { space, .. }, Action::Shape(shape)) => {
+                s.phase = Phase::Orient { space, shape }
+            }
+            (Phase::Orient { space, shape }, Action::Orient(orient)) => {
+                s.phase = Phase::Anchor {
+                    space,
+                    shape,
+                    orient,
+                }
+            }
+            (
+                Phase::Anchor {
+                    space,
+                    shape,
+                    orient,
+                },
+                Action::Place(anchor),
+            ) => {
+                s.phase = Phase::WispSquare {
+                    space,
+                    shape,
+                    orient,
+                    anchor,
+                }
+            }
+            (
+                Phase::WispSquare {
+                    space,
+                    shape,
+                    orient,
+                    anchor,
+                },
+                Action::WispOn(sq),
+            ) => {
+                let Some(o) = self.oriented(shape, orient) else {
+                    return;
+                };
+                let Some(w) = s.pond.get_mut(space as usize).and_then(|x| x.take()) else {
+                    return;
+                };
+                let mask = if (anchor as usize) < board::SQUARES {
+                    (o.mask << anchor) & board::FULL & !s.forests[seat].occupied()
+                } else {
+                    0
+                };
+                let wisp = bit(sq) & mask;
+                let trees = mask & !wisp;
+                let n = trees.count_ones() as u16;
+                self.ensure_stacks(s, n);
+                s.stacks = s.stacks.saturating_sub(n);
+                let f = &mut s.forests[seat];
+                f.wisps[w.index()] |= wisp;
+                f.trees |= trees;
+                self.end_turn(s);
+            }
+            (Phase::Trees { placed }, Action::Tree(sq)) => {
+                if s.forests[seat].occupied() & bit(sq) == 0 {
+                    self.ensure_stacks(s, 1);
+                    s.stacks = s.stacks.saturating_sub(1);
+                    s.forests[seat].trees |= bit(sq);
+                }
+                let g = self.grid(s.round) as u32;
+                if placed + 1 >= 3 || s.forests[seat].filled() >= g * g {
+                    s.forests[seat].cat_ready = true;
+                    self.end_turn(s);
+                } else {
+                    s.phase = Phase::Trees { placed: placed + 1 };
+                }
+            }
+            (Phase::Trees { .. }, Action::EndTreeTurn) => {
+                s.forests[seat].cat_ready = true;
+                self.end_turn(s);
+            }
+            (Phase::MoveCat, Action::MoveCat(sq)) => {
+                let f = &mut s.forests[seat];
+                if f.trees & bit(sq) != 0 {
+                    if f.cat_tile {
+                        f.trees |= bit(f.cat);
+                    }
+                    f.trees &= !bit(sq);
+                    f.cat = sq;
+                    f.cat_tile = true;
+                }
+                self.next_cat_move(s);
+            }
+            (Phase::MoveCat, Action::CatStays) => self.next_cat_move(s),
+            _ => {}
+        }
+    }
+
+    /// Refills the stacks from the discard pile if fewer than `need` tiles are left.
+    fn ensure_stacks(&self, s: &mut State, need: u16) {
+        if s.stacks < need {
+            for w in 0..4 {
+                s.unseen[w] += s.discard[w];
+                s.stacks += s.discard[w];
+                s.discard[w] = 0;
+            }
+        }
+    }
+
+    /// Discards the pond's wisps and deals new ones to every space but Catty's cat's (8, or
+    /// 7 once Catty's cat is on the pond); `catty`: Catty takes a wisp afterwards.
+    fn start_deal(&self, s: &mut State, catty: bool) {
+        for x in s.pond.iter_mut() {
+            if let Some(w) = x.take() {
+                s.discard[w.index()] += 1;
+            }
+        }
+        self.ensure_stacks(s, 1);
+        let cat_on_pond = s.catty.is_some_and(|c| (c.space as usize) < POND);
+        let left = POND as u8 - cat_on_pond as u8;
+        if s.stacks > 0 {
+            s.phase = Phase::Deal { left, catty };
+        } else {
+            self.after_deal(s, catty);
+        }
+    }
+
+    fn after_deal(&self, s: &mut State, catty: bool) {
+        if catty {
+            self.catty_takes(s);
+        } else if s.catty.is_some_and(|c| c.space == u8::MAX) {
+            s.phase = Phase::CattyStart;
+        } else {
+            s.phase = Phase::TurnStart;
+        }
+    }
+
+    /// Catty's cat looks clockwise at as many wisps as the firefly says, takes the one its
+    /// guide values most (the nearest on ties) and moves to its space; then the player's turn.
+    fn catty_takes(&self, s: &mut State) {
+        if let Some(mut c) = s.catty {
+            let values = self.catty_values(&c);
+            let mut best: Option<(usize, i32)> = None;
+            let mut seen = 0;
+            for k in 1..=POND {
+                if seen >= c.firefly {
+                    break;
+                }
+                let space = (c.space as usize + k) % POND;
+                if let Some(w) = s.pond[space] {
+                    seen += 1;
+                    if best.is_none_or(|(_, v)| values[w.index()] > v) {
+                        best = Some((space, values[w.index()]));
+                    }
+                }
+            }
+            if let Some((space, _)) = best {
+                if let Some(w) = s.pond[space].take() {
+                    c.wisps[w.index()] += 1;
+                    c.space = space as u8;
+                }
+            }
+            s.catty = Some(c);
+        }
+        self.begin_turn(s);
+    }
+
+    fn begin_turn(&self, s: &mut State) {
+        s.phase = Phase::TurnStart;
+        if s.pond.iter().all(|x| x.is_none()) {
+            self.start_deal(s, false);
+        }
+    }
+
+    fn unturned_of(&self, c: &Catty, v: u8) -> u32 {
+        (0..8)
+            .filter(|&i| c.unturned & (1 << i) != 0 && self.components.fireflies[i] == v)
+            .count() as u32
+    }
+
+    fn end_turn(&self, s: &mut State) {
+        s.turns += 1;
+        let g = self.grid(s.round) as u32;
+        if s.ender.is_none() && s.forest(s.current).filled() >= g * g {
+            s.ender = Some(s.current);
+        }
+        if let Some(c) = s.catty {
+            // Solo: the round ends when the grid is full or after the turn that follows the
+            // round's last firefly; otherwise Catty turns its next firefly.
+            if s.ender.is_some() || c.flips_left == 0 {
+                self.end_round(s);
+            } else {
+                s.phase = Phase::Firefly;
+            }
+        } else if s.ender.is_some() && s.current == self.last_player(s) {
+            self.end_round(s);
+        } else {
+            s.current = Seat(((s.current.index() + 1) % self.players) as u8);
+            self.begin_turn(s);
+        }
+    }
+
+    /// One round's points of a forest: the five goal cards and the grid bonus.
+    pub fn round_score(&self, s: &State, f: &Forest) -> RoundScore {
+        let mut out = [0; 6];
+        for (i, &c) in s.goals.iter().enumerate() {
+            if let Some(card) = self.components.cards.get(c as usize) {
+                out[i] = card_points(card, f);
+            }
+        }
+        let g = self.grid(s.round) as u32;
+        if f.filled() >= g * g {
+            out[5] = self.components.bonus[(s.round as usize).min(2)];
+        }
+        out
+    }
+
+    fn end_round(&self, s: &mut State) {
+        for p in 0..self.players {
+            let r = self.round_score(s, &s.forests[p]);
+            s.scores[p][(s.round as usize).min(2)] = r;
+        }
+        if let Some(mut c) = s.catty {
+            c.scores[(s.round as usize).min(2)] = self.catty_points(&c);
+            s.catty = Some(c);
+        }
+        if s.round >= 2 {
+            s.phase = Phase::Over;
+        } else {
+            s.phase = Phase::MoveCat;
+            s.current = s.start;
+        }
+    }
+
+    fn next_cat_move(&self, s: &mut State) {
+        if s.current == self.last_player(s) {
+            self.new_round(s);
+        } else {
+            s.current = Seat(((s.current.index() + 1) % self.players) as u8);
+        }
+    }
+
+    fn new_round(&self, s: &mut State) {
+        for f in s.forests.iter_mut() {
+            s.stacks += f.trees.count_ones() as u16;
+            f.trees = 0;
+            // Back to the middle of the board, so any grid of the next round fits on it.
+            let keep = f.all_wisps() | bit(f.cat);
+            if let Some((r0, _, c0, _)) = bounds(keep) {
+                let (dr, dc) = (5 - r0 as i32, 5 - c0 as i32);
+                for w in f.wisps.iter_mut() {
+                    *w = board::shifted(*w, dr, dc);
+                }
+                let (r, c) = board::row_col(f.cat);
+                f.cat = board::square((r as i32 + dr) as usize, (c as i32 + dc) as usize);
+            }
+        }
+        s.round += 1;
+        s.ender = None;
+        s.current = s.start;
+        if let Some(c) = s.catty.as_mut() {
+            c.unturned = u8::MAX;
+            c.flips_left = self.components.fireflies_per_round[(s.round as usize).min(2)];
+            c.firefly = 0;
+            s.phase = Phase::Firefly;
+        } else {
+            self.begin_turn(s);
+        }
+    }
+
+    /// Why a placement of the current decision would fail at `sq`, if it would.
+    pub(crate) fn placement_error(
+        &self,
+        s: &State,
+        shape: u8,
+        orient: u8,
+        sq: u8,
+    ) -> Option<PlaceError> {
+        let f = s.forest(s.current);
+        let g = self.ground(s, f);
+        let o = self.oriented(shape, orient)?;
+        Self::place_check(&g, &o, sq).err()
+    }
+
+    /// Why a tree would not go on `sq`, if it would not.
+    pub(crate) fn tree_error(&self, s: &State, sq: u8) -> Option<PlaceError> {
+        let f = s.forest(s.current);
+        self.tree_check(&self.ground(s, f), sq).err()
+    }
+
+    /// The squares where a new witch may go now for the current player.
+    pub fn witch_allowed(&self, s: &State) -> Mask {
+        let f = s.forest(s.current);
+        self.ground(s, f).witch_ok
+    }
+
+    /// Catty's total so far (solo).
+    pub fn catty_total(&self, s: &State) -> Option<i32> {
+        s.catty.map(|c| c.scores.iter().sum())
+    }
+
+    /// The total points of each seat so far.
+    pub fn totals(&self, s: &State) -> Vec<i32> {
+        s.scores
+            .iter()
+            .map(|rounds| rounds.iter().flatten().sum())
+            .collect()
+    }
+}
+
+/// Every distinct orientation (rotations and mirror images) of a shape.
+fn orientations(cells: &[(u8, u8)]) -> ArrayVec<Oriented, 8> {
+    let mut out: ArrayVec<Oriented, 8> = ArrayVec::new();
+    for t in 0..8 {
+        let moved: ArrayVec<(i32, i32), 4> = cells
+            .iter()
+            .map(|&(r, c)| {
+                let (r, c) = (r as i32, c as i32);
+                let (r, c) = if t >= 4 { (r, -c) } else { (r, c) };
+                match t % 4 {
+                    0 => (r, c),
+                    1 => (c, -r),
+                    2 => (-r, -c),
+                    _ => (-c, r),
+                }
+            })
+            .collect();
+        let r0 = moved.iter().map(|p| p.0).min().unwrap_or(0);
+        let c0 = moved.iter().map(|p| p.1).min().unwrap_or(0);
+        let mut mask = 0u128;
+        let (mut h, mut w) = (0, 0);
+        for &(r, c) in &moved {
+            let (r, c) = ((r - r0) as usize, (c - c0) as usize);
+            mask |= bit(board::square(r, c));
+            h = h.max(r as u8 + 1);
+            w = w.max(c as u8 + 1);
+        }
+        if !out.iter().any(|o| o.mask == mask) {
+            out.push(Oriented {
+                mask,
+                height: h,
+                width: w,
+            });
+        }
+    }
+    out
+}

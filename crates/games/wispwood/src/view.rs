@@ -1,0 +1,274 @@
+//! What a viewer sees. Everything on the table is public in Wispwood: the forests, the pond,
+//! the goal cards, the cats; the wisp sides of tiles in the stacks are known to nobody (the
+//! state does not hold them: a deal is a chance point).
+
+use serde::Serialize;
+use sylvan_engine::{Actor, Seat, Viewer};
+
+use crate::action::square_name;
+use crate::board::{self, bit};
+use crate::components::{Category, Wisp};
+use crate::rules::Wispwood;
+use crate::state::{Forest, RoundScore, State};
+
+/// A goal card in play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GoalView {
+    /// Its category.
+    pub category: Category,
+    /// Its name.
+    pub name: String,
+    /// Its witch placement rule (witch cards only).
+    pub witch_rule: Option<&'static str>,
+}
+
+/// A pond shape.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShapeView {
+    /// Its name.
+    pub name: String,
+    /// Its squares as (row, column).
+    pub cells: Vec<(u8, u8)>,
+}
+
+/// A forest on its grid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ForestView {
+    /// The grid's rows, top first: `T` tree, `C` cat, `J` `H` `W` `O` wisps, `.` empty.
+    pub rows: Vec<String>,
+    /// The board square of the grid's top-left corner, e.g. `d4`.
+    pub corner: String,
+    /// The board row of the grid's top row.
+    pub top: u8,
+    /// The board column of the grid's left column.
+    pub left: u8,
+    /// Whether the cat is ready (false: hidden).
+    pub cat_ready: bool,
+    /// Squares filled, the cat's included.
+    pub filled: u32,
+    /// Points per round (trees, jacks, hearts, witches, orbs, grid bonus).
+    pub scores: [RoundScore; 3],
+    /// The total so far.
+    pub total: i32,
+}
+
+/// Catty in the solo game: its cat, its wisps, its guide and the face-up firefly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CattyView {
+    /// The pond space of Catty's cat, if placed.
+    pub space: Option<u8>,
+    /// The guide's levels, highest first: the wisp type and its points.
+    pub guide: Vec<(Option<Wisp>, i32)>,
+    /// The guide's paws.
+    pub paws: u8,
+    /// Catty's wisps per type (jack, heart, witch, orb).
+    pub wisps: [u8; 4],
+    /// The face-up firefly (0: none yet this round).
+    pub firefly: u8,
+    /// Firefly tokens still to turn this round.
+    pub fireflies_left: u8,
+    /// Catty's points per round.
+    pub scores: [i32; 3],
+    /// Catty's total.
+    pub total: i32,
+}
+
+/// What one viewer may see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    /// Who is looking.
+    pub viewer: Viewer,
+    /// The round, 1-based.
+    pub round: u8,
+    /// The grid side this round.
+    pub grid: u8,
+    /// The seat to move, if a seat decides.
+    pub to_move: Option<Seat>,
+    /// What is being decided.
+    pub deciding: &'static str,
+    /// The start player.
+    pub start: Seat,
+    /// The goal cards dealt so far, trees first.
+    pub goals: Vec<GoalView>,
+    /// The pond's wisp spaces; space `i` lies between shapes `i` and `i + 1`.
+    pub pond: Vec<Option<Wisp>>,
+    /// The pond's shapes in ring order.
+    pub shapes: Vec<ShapeView>,
+    /// Each player's forest.
+    pub forests: Vec<ForestView>,
+    /// Tiles in the stacks (their wisp sides unseen).
+    pub stacks: u16,
+    /// The face-up discard pile per type (jack, heart, witch, orb).
+    pub discard: [u16; 4],
+    /// Whether the game is over.
+    pub over: bool,
+    /// Catty, in the solo game.
+    pub catty: Option<CattyView>,
+}
+
+fn symbol(f: &Forest, sq: u8) -> char {
+    if f.cat == sq {
+        'C'
+    } else if f.trees & bit(sq) != 0 {
+        'T'
+    } else {
+        match f.wisp_at(sq) {
+            Some(Wisp::Jack) => 'J',
+            Some(Wisp::Heart) => 'H',
+            Some(Wisp::Witch) => 'W',
+            Some(Wisp::Orb) => 'O',
+            None => '.',
+        }
+    }
+}
+
+impl View {
+    /// The view of `s` for `viewer`.
+    pub fn of(game: &Wispwood, s: &State, viewer: Viewer) -> View {
+        let grid = game.grid(s.round);
+        let c = game.components();
+        let totals = game.totals(s);
+        let forests = s
+            .forests
+            .iter()
+            .enumerate()
+            .map(|(p, f)| {
+                let (r0, _, c0, _) = board::bounds(f.occupied()).unwrap_or((5, 5, 5, 5));
+                let top = r0.min(board::SIDE - grid as usize);
+                let left = c0.min(board::SIDE - grid as usize);
+                let rows = (top..top + grid as usize)
+                    .map(|r| {
+                        (left..left + grid as usize)
+                            .map(|col| symbol(f, board::square(r, col)))
+                            .collect()
+                    })
+                    .collect();
+                ForestView {
+                    rows,
+                    corner: square_name(board::square(top, left)),
+                    top: top as u8,
+                    left: left as u8,
+                    cat_ready: f.cat_ready,
+                    filled: f.filled(),
+                    scores: s.scores[p],
+                    total: totals[p],
+                }
+            })
+            .collect();
+        View {
+            viewer,
+            round: s.round + 1,
+            grid,
+            to_move: match game.actor(s) {
+                Actor::Seat(seat) => Some(seat),
+                _ => None,
+            },
+            deciding: crate::describe(s.phase),
+            start: s.start,
+            goals: s
+                .goals
+                .iter()
+                .filter_map(|&g| c.cards.get(g as usize))
+                .map(|card| GoalView {
+                    category: card.category(),
+                    name: card.name.clone(),
+                    witch_rule: (card.category() == Category::Witches)
+                        .then(|| card.kind.witch_rule()),
+                })
+                .collect(),
+            pond: s.pond.to_vec(),
+            shapes: c
+                .shapes
+                .iter()
+                .map(|sh| ShapeView {
+                    name: sh.name.clone(),
+                    cells: sh.cells.to_vec(),
+                })
+                .collect(),
+            forests,
+            stacks: s.stacks,
+            discard: s.discard,
+            over: s.phase == crate::Phase::Over,
+            catty: s.catty.map(|ct| {
+                let paws = game.options().catty_guide.clamp(1, 4);
+                let values = c.guides[paws as usize - 1];
+                CattyView {
+                    space: ((ct.space as usize) < crate::components::POND).then_some(ct.space),
+                    guide: ct.ranks.iter().copied().zip(values).collect(),
+                    paws,
+                    wisps: ct.wisps,
+                    firefly: ct.firefly,
+                    fireflies_left: ct.flips_left,
+                    scores: ct.scores,
+                    total: ct.scores.iter().sum(),
+                }
+            }),
+        }
+    }
+
+    /// The view as text for a terminal.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "Wispwood, round {} ({}×{} grid){}\n",
+            self.round,
+            self.grid,
+            self.grid,
+            if self.over { ", game over" } else { "" }
+        );
+        out += "Goal cards: ";
+        out += &self
+            .goals
+            .iter()
+            .map(|g| format!("{} ({})", g.name, g.category))
+            .collect::<Vec<_>>()
+            .join(", ");
+        out += "\nPond: ";
+        for (i, w) in self.pond.iter().enumerate() {
+            let shape = &self.shapes[i].name;
+            out += &format!(
+                "[{shape}] {}:{} ",
+                i + 1,
+                w.map(|w| w.name()).unwrap_or("-")
+            );
+        }
+        out += &format!(
+            "[{}]\nStacks: {} tiles; discard pile: {:?}\n",
+            self.shapes[0].name, self.stacks, self.discard
+        );
+        for (p, f) in self.forests.iter().enumerate() {
+            out += &format!(
+                "Player {}{}: {} points, cat {}, grid from {}\n",
+                p + 1,
+                if self.start.index() == p {
+                    " (start)"
+                } else {
+                    ""
+                },
+                f.total,
+                if f.cat_ready { "ready" } else { "hidden" },
+                f.corner
+            );
+            for row in &f.rows {
+                out += "  ";
+                out += row;
+                out += "\n";
+            }
+        }
+        if let Some(c) = &self.catty {
+            out += &format!(
+                "Catty ({} paw{}): {} points, wisps {:?}, cat on space {}, firefly {}, {} to turn\n",
+                c.paws,
+                if c.paws == 1 { "" } else { "s" },
+                c.total,
+                c.wisps,
+                c.space.map(|s| (s + 1).to_string()).unwrap_or("-".into()),
+                c.firefly,
+                c.fireflies_left
+            );
+        }
+        if let Some(seat) = self.to_move {
+            out += &format!("{seat}: {}\n", self.deciding);
+        }
+        out
+    }
+}

@@ -1,0 +1,83 @@
+//! The SVG drawing, checked structurally: it parses, and it shows what the view holds.
+
+use sylvan_engine::{Game, GameRng, Viewer};
+use sylvan_wispwood::{Options, Wispwood};
+
+fn count(doc: &roxmltree::Document, class: &str) -> usize {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .count()
+}
+
+#[test]
+fn the_drawing_shows_forests_pond_goal_cards_cats_and_scores() {
+    let g = Wispwood::new(3, Options::default()).expect("valid");
+    let mut s = g.initial_state();
+    let mut rng = GameRng::seeded(3);
+    let (mut a, mut o) = (Vec::new(), Vec::new());
+    // Play into the second round.
+    while s.round < 1 {
+        let action = match g.actor(&s) {
+            sylvan_engine::Actor::Chance => {
+                g.chance_outcomes(&s, &mut o);
+                rng.pick_weighted(&o)
+            }
+            _ => {
+                g.legal_actions(&s, &mut a);
+                a[rng.below(a.len() as u64) as usize]
+            }
+        };
+        g.apply(&mut s, action).expect("legal");
+    }
+    let view = g.view(&s, Viewer::Spectator);
+    let svg = g.svg(&view).expect("Wispwood draws");
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    assert_eq!(count(&doc, "forest"), 3);
+    assert_eq!(count(&doc, "goal-card"), 5);
+    assert_eq!(count(&doc, "shape"), 8);
+    let wisps_in_pond = s.pond.iter().flatten().count();
+    assert_eq!(count(&doc, "wisp pond-wisp"), wisps_in_pond);
+    assert_eq!(count(&doc, "empty-space"), 8 - wisps_in_pond);
+    assert_eq!(count(&doc, "cat-token"), 3);
+    let wisps: u32 = s.forests.iter().map(|f| f.all_wisps().count_ones()).sum();
+    assert_eq!(count(&doc, "wisp-token") as u32, wisps);
+    assert_eq!(count(&doc, "round-score"), 9);
+    // The text view names the goal cards.
+    let text = g.text(&view);
+    for goal in &view.goals {
+        assert!(text.contains(&goal.name));
+    }
+}
+
+#[test]
+fn the_solo_drawing_shows_cattys_cat_and_guide() {
+    let g = Wispwood::new(1, Options::default()).expect("solo");
+    let mut s = g.initial_state();
+    let mut rng = GameRng::seeded(9);
+    let (mut a, mut o) = (Vec::new(), Vec::new());
+    // Play until Catty has taken two wisps.
+    while s.catty.expect("Catty").wisps.iter().sum::<u8>() < 2 {
+        let action = match g.actor(&s) {
+            sylvan_engine::Actor::Chance => {
+                g.chance_outcomes(&s, &mut o);
+                rng.pick_weighted(&o)
+            }
+            _ => {
+                g.legal_actions(&s, &mut a);
+                a[rng.below(a.len() as u64) as usize]
+            }
+        };
+        g.apply(&mut s, action).expect("legal");
+    }
+    let view = g.view(&s, Viewer::Spectator);
+    let catty = view.catty.as_ref().expect("Catty is public");
+    assert_eq!(catty.wisps.iter().sum::<u8>(), 2);
+    assert!(catty.firefly > 0, "the face-up firefly is public");
+    let svg = g.svg(&view).expect("Wispwood draws");
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    assert_eq!(count(&doc, "forest"), 1);
+    assert_eq!(count(&doc, "catty-cat"), 1);
+    assert_eq!(count(&doc, "catty-guide"), 1);
+    assert_eq!(count(&doc, "guide-level"), 4);
+    assert!(g.text(&view).contains("Catty (1 paw)"));
+}
