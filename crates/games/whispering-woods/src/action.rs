@@ -40,7 +40,7 @@ pub enum Action {
 }
 
 /// The solo Animal colours' names, by animal number.
-pub const ANIMAL_NAMES: [&str; 4] = ["Brown", "Green", "Blue", "White"];
+pub const ANIMAL_NAMES: [&str; 4] = ["Yellow", "Red", "Blue", "Green"];
 
 fn tile_name(t: TileId) -> String {
     if t == START {

@@ -50,7 +50,14 @@ impl WhisperingWoods {
         // Most points; then fewer tiles in the forest (either side up); then shared.
         let (ranking, winners) = rank_by(self.players, |seat| {
             let i = seat.index();
-            (points[i].0, -(s.players[i].forest.len() as i32))
+            // Forest tiles only: the Starting tile is not one of the 96 Forest tiles.
+            let forest_tiles = s.players[i]
+                .forest
+                .cells()
+                .iter()
+                .filter(|c| c.tile != crate::state::START)
+                .count();
+            (points[i].0, -(forest_tiles as i32))
         });
         let over = s.step == Step::Over;
         // Solo: the player wins only by passing the Mission (protocol.md, `score`).

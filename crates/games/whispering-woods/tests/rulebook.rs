@@ -602,6 +602,36 @@ fn a_tie_goes_to_fewer_tiles_in_the_forest_then_is_shared() {
 }
 
 #[test]
+fn the_tie_break_counts_forest_tiles_not_the_starting_tile() {
+    let game = two_players();
+    let mut s = after_setup(&game, 13);
+    complete_free(&game, &mut s, 0, 0, 1);
+    let t0 = s.players[0].done[0].iter().next().expect("one");
+    let same = s
+        .bag
+        .iter()
+        .find(|&t| game.vp(t) == game.vp(t0))
+        .expect("same VP");
+    take(&mut s, same);
+    s.players[1].done[0].insert(same);
+    s.step = Step::Over;
+    assert_eq!(game.score(&s).winners.len(), 2);
+    // Player 2's Starting tile leaves the forest and a Forest tile comes in: as many tiles as
+    // before, but one more of the Forest tiles the tie-break counts.
+    let start = s.players[1]
+        .forest
+        .cells()
+        .iter()
+        .find(|c| c.tile == sylvan_whispering_woods::START)
+        .map(|c| c.hex)
+        .expect("the Starting tile is in the forest");
+    s.players[1].forest.remove(start);
+    // The Starting tile goes back to the box (not the bag): conservation is not checked here.
+    forest(&game, &mut s, 1, start.q, start.r, Leaves);
+    assert_eq!(game.score(&s).winners, vec![Seat(0)]);
+}
+
+#[test]
 fn placing_a_tile_away_from_the_forest_or_on_a_tile_is_refused() {
     let game = two_players();
     let mut s = after_setup(&game, 14);
