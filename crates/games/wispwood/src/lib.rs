@@ -172,7 +172,10 @@ impl Wispwood {
             (Phase::Shape { space, any }, Action::Shape(k)) => {
                 if k as usize >= components::POND {
                     Illegal::NoSuch("shape")
-                } else if !any && k != space && k != (space + 1) % components::POND as u8 {
+                } else if !any
+                    && k != space
+                    && k != (space % components::POND as u8 + 1) % components::POND as u8
+                {
                     Illegal::ShapeNotBeside
                 } else {
                     no_room(space)

@@ -332,7 +332,7 @@ impl Wispwood {
     }
 
     fn beside_shapes(space: u8) -> [u8; 2] {
-        [space % POND as u8, (space + 1) % POND as u8]
+        [space % POND as u8, (space % POND as u8 + 1) % POND as u8]
     }
 
     /// Calls `f` with each legal action of the seat to move.
@@ -622,6 +622,9 @@ impl Wispwood {
                 s.forests[seat].cat_ready = false;
                 self.start_deal(s, false);
             }
+            // A space off the pond or without a wisp is not a choice (unchecked garbage).
+            (Phase::TurnStart, Action::TakeWisp(space) | Action::CatTakeWisp(space))
+                if s.pond.get(space as usize).is_none_or(|w| w.is_none()) => {}
             (Phase::TurnStart, Action::TakeWisp(space)) => {
                 s.phase = Phase::Shape { space, any: false }
             }
