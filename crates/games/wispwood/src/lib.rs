@@ -440,7 +440,7 @@ impl Game for Wispwood {
             .iter()
             .map(|f| f.trees.count_ones() + f.cat_tile as u32)
             .sum();
-        let unseen: u32 = s.unseen.iter().map(|&n| n as u32).sum();
+        let unseen: u32 = s.unseen.iter().chain(&s.known).map(|&n| n as u32).sum();
         if unseen != s.stacks as u32 + trees {
             return Err(format!(
                 "{unseen} tiles unseen, but {} in the stacks and {trees} trees",
@@ -450,6 +450,7 @@ impl Game for Wispwood {
         for w in Wisp::ALL {
             let i = w.index();
             let n = s.unseen[i] as u32
+                + s.known[i] as u32
                 + s.discard[i] as u32
                 + s.pond.iter().filter(|&&x| x == Some(*w)).count() as u32
                 + s.forests.iter().map(|f| f.count(*w)).sum::<u32>()

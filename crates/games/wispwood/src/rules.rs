@@ -206,6 +206,7 @@ impl Wispwood {
             unseen: self.components.tiles,
             stacks: self.components.total_tiles() as u16,
             discard: [0; 4],
+            known: [0; 4],
             ender: None,
             scores: (0..self.players).map(|_| [[0; 6]; 3]).collect(),
             turns: 0,
@@ -510,8 +511,9 @@ impl Wispwood {
                 }
             }
             Phase::Deal { .. } => {
+                let pool = Self::deal_pool(s);
                 for w in Wisp::ALL {
-                    let n = s.unseen[w.index()];
+                    let n = pool[w.index()];
                     if n > 0 {
                         out.push((Action::Reveal(*w), n as u32));
                     }
@@ -530,7 +532,7 @@ impl Wispwood {
                 .get(i as usize)
                 .is_some_and(|card| card.category().index() == c as usize),
             (Phase::StartPlayer, Action::StartPlayer(p)) => (p as usize) < self.players,
-            (Phase::Deal { .. }, Action::Reveal(w)) => s.unseen[w.index()] > 0,
+            (Phase::Deal { .. }, Action::Reveal(w)) => Self::deal_pool(s)[w.index()] > 0,
             (Phase::CattyGuide(_), Action::CattyGuide(w)) => s
                 .catty
                 .as_ref()
@@ -568,7 +570,13 @@ impl Wispwood {
                     |s: &State| (0..POND).position(|i| s.pond[i].is_none() && Some(i) != cat);
                 if let Some(space) = free(s) {
                     s.pond[space] = Some(w);
-                    s.unseen[w.index()] = s.unseen[w.index()].saturating_sub(1);
+                    let reshuffled = s.known.iter().any(|&n| n > 0);
+                    let pool = if reshuffled {
+                        &mut s.known
+                    } else {
+                        &mut s.unseen
+                    };
+                    pool[w.index()] = pool[w.index()].saturating_sub(1);
                     s.stacks = s.stacks.saturating_sub(1);
                 }
                 let left = left.saturating_sub(1);
@@ -727,10 +735,23 @@ impl Wispwood {
     fn ensure_stacks(&self, s: &mut State, need: u16) {
         if s.stacks < need {
             for w in 0..4 {
-                s.unseen[w] += s.discard[w];
+                // The stack that ran out went face down into forests: its tiles join the unseen.
+                s.unseen[w] += s.known[w];
+                // The reshuffled discards: faces everyone saw, dealt from until the next round.
+                s.known[w] = s.discard[w];
                 s.stacks += s.discard[w];
                 s.discard[w] = 0;
             }
+        }
+    }
+
+    /// What the next tile dealt may be, with weights: the reshuffled discards' faces not yet
+    /// turned up, or else every tile nobody has seen.
+    fn deal_pool(s: &State) -> [u16; 4] {
+        if s.known.iter().any(|&n| n > 0) {
+            s.known
+        } else {
+            s.unseen
         }
     }
 
@@ -868,6 +889,11 @@ impl Wispwood {
     }
 
     fn new_round(&self, s: &mut State) {
+        // The trees go back into the stacks and everything face down is mixed again.
+        for w in 0..4 {
+            s.unseen[w] += s.known[w];
+            s.known[w] = 0;
+        }
         for f in s.forests.iter_mut() {
             s.stacks += f.trees.count_ones() as u16;
             f.trees = 0;

@@ -219,6 +219,11 @@ pub struct State {
     pub stacks: u16,
     /// The face-up discard pile, per type.
     pub discard: [u16; 4],
+    /// After the discard pile was reshuffled into the stacks: the wisp sides of those tiles not
+    /// yet turned face up, per type. Everyone saw them, so the next tile dealt from that stack
+    /// is one of these (tiles drawn face down as trees are interchangeable with the rest).
+    #[serde(default)]
+    pub known: [u16; 4],
     /// The player who first filled their grid this round.
     pub ender: Option<Seat>,
     /// Points per player per round (filled at each round's end).
