@@ -100,7 +100,7 @@ pub fn draw(v: &View) -> String {
             let angle = std::f64::consts::PI * 2.0 * k as f64 / 16.0 - std::f64::consts::FRAC_PI_2;
             let _ = write!(
                 s,
-                r#"<text class="catty-cat" x="{:.1}" y="{:.1}" text-anchor="middle" font-size="16">🐈‍⬛</text>"#,
+                r#"<text class="catty-cat" x="{:.1}" y="{:.1}" text-anchor="middle" font-size="11" font-weight="bold">Catty</text>"#,
                 cx + rad * angle.cos(),
                 cy + rad * angle.sin() + 6.0
             );
@@ -118,8 +118,8 @@ pub fn draw(v: &View) -> String {
             let _ = write!(
                 s,
                 r#"<text class="guide-level" x="{:.1}" y="{:.1}">{}: {points} × {n}</text>"#,
-                200.0 + i as f64 * 40.0,
-                height - 24.0,
+                260.0 + i as f64 * 80.0,
+                height - 8.0,
                 w.map(|w| w.name()).unwrap_or("?")
             );
         }
@@ -186,10 +186,10 @@ pub fn draw(v: &View) -> String {
                 if ch == 'C' {
                     let _ = write!(
                         s,
-                        r##"<text class="cat-token" x="{:.1}" y="{:.1}" text-anchor="middle" font-size="16">{}</text>"##,
+                        r##"<text class="cat-token" x="{:.1}" y="{:.1}" text-anchor="middle" font-size="10">{}</text>"##,
                         x + CELL / 2.0,
                         y + CELL / 2.0 + 6.0,
-                        if f.cat_ready { "🐈" } else { "z" }
+                        if f.cat_ready { "cat" } else { "hidden" }
                     );
                 }
             }
