@@ -62,6 +62,21 @@ pub struct GameInfo {
     /// Whether some seat can be kept from knowing something another knows (so
     /// [`Game::determinize`] must change something).
     pub hidden_information: bool,
+    /// The option that picks a solo game's difficulty, if the game has a solo mode with levels.
+    pub solo_levels: Option<SoloLevels>,
+}
+
+/// A solo mode's difficulty levels: an integer option running from `first` to `last`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SoloLevels {
+    /// The option's key in the game's options JSON, e.g. `level`.
+    pub option: &'static str,
+    /// What the rulebook calls a level, e.g. `Mission` or `Catty guide`.
+    pub label: &'static str,
+    /// The easiest level.
+    pub first: u8,
+    /// The hardest level.
+    pub last: u8,
 }
 
 /// Options that a game cannot be built from.
@@ -138,8 +153,17 @@ pub trait Game: Sized + Send + Sync {
     type Options: Serialize + DeserializeOwned + Default + Clone + Debug + Send + Sync;
     /// The mutable state: small, `Clone`, serialisable byte for byte.
     type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
-    /// One decision: `Copy`, JSON via serde, rulebook words via `Display`.
-    type Action: Copy + Eq + Debug + Display + Serialize + DeserializeOwned + Send + Sync;
+    /// One decision: `Copy`, JSON via serde, rulebook words via `Display`; `Hash` so that search
+    /// trees can key their children by it.
+    type Action: Copy
+        + Eq
+        + std::hash::Hash
+        + Debug
+        + Display
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
     /// What one viewer may see.
     type View: Serialize + Debug + Clone + PartialEq;
     /// Why an action is not legal now: names the broken rule.
@@ -221,10 +245,32 @@ pub trait Game: Sized + Send + Sync {
 
     /// Resamples everything `seat` cannot know, consistently with `view(seat)`. Games without
     /// hidden information leave the state as it is.
+    ///
+    /// The result must depend only on what `seat` sees and on `rng`, never on the hidden values
+    /// being replaced (shuffle a canonical order, not the current one): bots search determinized
+    /// copies, and this is what keeps the truth out of their decisions. The conformance harness
+    /// checks it.
     fn determinize(&self, _state: &mut Self::State, _seat: Seat, _rng: &mut GameRng) {}
 
     /// Current totals with the per-category breakdown and the ranking; final once over.
     fn score(&self, state: &Self::State) -> Score;
+
+    /// How good `state` looks for `seat`, for one-ply bots and search: higher is better. The
+    /// default is the seat's current total minus the best other total (the total alone in a
+    /// solo game), from [`score`](Game::score) and so from the rulebook's categories; a game may
+    /// add what its score does not yet count.
+    fn heuristic(&self, state: &Self::State, seat: Seat) -> f64 {
+        let score = self.score(state);
+        let own = score.totals.get(seat.index()).copied().unwrap_or(0);
+        let best_other = score
+            .totals
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != seat.index())
+            .map(|(_, &t)| t)
+            .max();
+        f64::from(own - best_other.unwrap_or(0))
+    }
 
     /// What `action` (applied to `before`, giving `after`) caused, worded for `viewer`.
     /// The default is the action's own words, prefixed with who took it.

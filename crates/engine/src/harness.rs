@@ -326,6 +326,19 @@ fn deep_checks<G: Game>(
             *hidden_changed = true;
         }
         report.tick("determinize keeps the view");
+        // Determinizing the truth and determinizing another sample with the same generator
+        // must agree: otherwise the hidden values leak into what bots decide.
+        let seed = rng.next_u64();
+        let mut from_truth = state.clone();
+        game.determinize(&mut from_truth, seat, &mut GameRng::seeded(seed));
+        let mut from_sample = det;
+        game.determinize(&mut from_sample, seat, &mut GameRng::seeded(seed));
+        if from_truth != from_sample {
+            return Err(format!(
+                "determinize({seat}) depends on what {seat} cannot see: two states with the same view give different samples from one generator"
+            ));
+        }
+        report.tick("determinize depends only on the view");
     }
     let spectator = game.view(state, Viewer::Spectator);
     serde_json::to_string(&spectator)
@@ -401,6 +414,8 @@ mod tests {
         VacuousHidden,
         /// A state invariant is broken after the first take.
         BrokenInvariant,
+        /// The view hides the pile's parity, and determinize flips the parity it was given.
+        LeakyDeterminize,
     }
 
     impl Game for Flawed {
@@ -450,7 +465,16 @@ mod tests {
             self.nim.apply_unchecked(s, a)
         }
         fn view(&self, s: &Self::State, v: Viewer) -> Self::View {
-            self.nim.view(s, v)
+            let mut view = self.nim.view(s, v);
+            if self.flaw == Flaw::LeakyDeterminize {
+                view.pile = view.pile.map(|p| p & !1);
+            }
+            view
+        }
+        fn determinize(&self, s: &mut Self::State, _seat: crate::Seat, rng: &mut GameRng) {
+            if self.flaw == Flaw::LeakyDeterminize && rng.below(2) == 0 {
+                s.pile = s.pile.map(|p| p ^ 1);
+            }
         }
         fn score(&self, s: &Self::State) -> crate::Score {
             self.nim.score(s)
@@ -478,6 +502,7 @@ mod tests {
             (Flaw::TightBound, "did not end within"),
             (Flaw::VacuousHidden, "determinize never changed"),
             (Flaw::BrokenInvariant, "stones vanished"),
+            (Flaw::LeakyDeterminize, "depends on what"),
         ];
         for (flaw, expected) in cases {
             let rules = [Flawed {

@@ -51,7 +51,7 @@ pub mod testing;
 
 pub use game::{
     rank_by, sample_chance, Actor, Game, GameInfo, OptionsError, ParseActionError, Score, Seat,
-    Viewer,
+    SoloLevels, Viewer,
 };
 pub use harness::{conformance, perft, ConformanceConfig, ConformanceReport};
 pub use record::{Record, ReplayError, ENGINE_VERSION};

@@ -40,7 +40,7 @@ pub struct NimState {
 }
 
 /// A Nim decision.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum NimAction {
     /// Chance sets the pile.
     Pile(u8),
@@ -82,6 +82,7 @@ impl Game for Nim {
         max_players: 2,
         has_chance: true,
         hidden_information: false,
+        solo_levels: None,
     };
 
     fn new(players: usize, options: NimOptions) -> Result<Self, OptionsError> {

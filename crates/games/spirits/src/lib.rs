@@ -295,6 +295,7 @@ impl Game for Spirits {
         max_players: 2,
         has_chance: true,
         hidden_information: false,
+        solo_levels: None,
     };
 
     fn new(players: usize, options: Options) -> Result<Self, OptionsError> {

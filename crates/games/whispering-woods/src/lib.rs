@@ -178,6 +178,12 @@ impl Game for WhisperingWoods {
         max_players: 4,
         has_chance: true,
         hidden_information: false,
+        solo_levels: Some(sylvan_engine::SoloLevels {
+            option: "level",
+            label: "Mission",
+            first: 1,
+            last: 6,
+        }),
     };
 
     fn new(players: usize, options: Options) -> Result<Self, OptionsError> {

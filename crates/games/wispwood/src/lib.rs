@@ -269,6 +269,12 @@ impl Game for Wispwood {
         max_players: 4,
         has_chance: true,
         hidden_information: false,
+        solo_levels: Some(sylvan_engine::SoloLevels {
+            option: "catty_guide",
+            label: "Catty guide",
+            first: 1,
+            last: 4,
+        }),
     };
 
     fn new(players: usize, options: Options) -> Result<Self, OptionsError> {

@@ -185,6 +185,7 @@ impl Game for Woodwalkers {
         max_players: 4,
         has_chance: true,
         hidden_information: true,
+        solo_levels: None,
     };
 
     fn new(players: usize, options: Options) -> Result<Self, OptionsError> {

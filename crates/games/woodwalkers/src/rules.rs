@@ -802,6 +802,8 @@ impl Woodwalkers {
             for i in 0..n {
                 cells[i] = s.pos[colour][unknown[i].index()];
             }
+            // Shuffle a canonical order, so the sample never depends on the true identities.
+            cells[..n].sort_unstable();
             for i in (1..n).rev() {
                 let j = rng.below(i as u64 + 1) as usize;
                 cells.swap(i, j);
