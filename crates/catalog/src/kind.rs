@@ -4,7 +4,9 @@
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
+use serde::Serialize;
 use serde_json::Value;
+use sylvan_bots::{ArenaConfig, ArenaReport, BotSpec, Observation};
 use sylvan_engine::{random_playout, Actor, Game, GameInfo, GameRng, Record, Score};
 
 use crate::table::{Audience, DynGame, Table};
@@ -58,6 +60,45 @@ pub trait GameKind: Send + Sync {
         seconds: f64,
         allocations: &dyn Fn() -> u64,
     ) -> Result<BenchReport, CatalogError>;
+
+    /// Plays the bots against each other with the seats rotated; see [`sylvan_bots::arena`].
+    /// `progress` is called with the number of games finished.
+    fn arena(
+        &self,
+        players: usize,
+        options: &Value,
+        components: Option<&str>,
+        config: &ArenaConfig,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<ArenaReport, CatalogError>;
+
+    /// Measures a search bot's speed: it decides the first seat decision of seeded games
+    /// (chance settled) again and again for about `seconds`.
+    fn bench_search(
+        &self,
+        players: usize,
+        options: &Value,
+        bot: &BotSpec,
+        seconds: f64,
+    ) -> Result<SearchBench, CatalogError>;
+}
+
+/// What [`GameKind::bench_search`] measured.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchBench {
+    /// Decisions searched.
+    pub decisions: u64,
+    /// Search iterations in them.
+    pub iterations: u64,
+    /// Time spent searching, in seconds.
+    pub seconds: f64,
+}
+
+impl SearchBench {
+    /// Iterations per second of search.
+    pub fn iterations_per_sec(&self) -> f64 {
+        self.iterations as f64 / self.seconds.max(f64::MIN_POSITIVE)
+    }
 }
 
 /// Random playouts of one rules instance.
@@ -210,6 +251,57 @@ impl<G: Game + 'static> GameKind for Kind<G> {
     ) -> Result<BenchReport, CatalogError> {
         let game = build::<G>(players, options, None)?;
         Ok(bench(&game, seconds, allocations))
+    }
+
+    fn arena(
+        &self,
+        players: usize,
+        options: &Value,
+        components: Option<&str>,
+        config: &ArenaConfig,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<ArenaReport, CatalogError> {
+        let game = build::<G>(players, options, components)?;
+        Ok(sylvan_bots::run_arena(&game, config, progress)?)
+    }
+
+    fn bench_search(
+        &self,
+        players: usize,
+        options: &Value,
+        bot: &BotSpec,
+        seconds: f64,
+    ) -> Result<SearchBench, CatalogError> {
+        let game = build::<G>(players, options, None)?;
+        let mut measured = SearchBench {
+            decisions: 0,
+            iterations: 0,
+            seconds: 0.0,
+        };
+        let mut outcomes = Vec::new();
+        let start = Instant::now();
+        let mut seed = 0u64;
+        while measured.decisions == 0 || start.elapsed().as_secs_f64() < seconds {
+            seed += 1;
+            let mut rng = GameRng::seeded(seed);
+            let mut state = game.initial_state();
+            while game.actor(&state) == Actor::Chance {
+                game.chance_outcomes(&state, &mut outcomes);
+                let outcome = rng.pick_weighted(&outcomes);
+                game.apply_unchecked(&mut state, outcome);
+            }
+            let Actor::Seat(seat) = game.actor(&state) else {
+                return Err(CatalogError::BadOptions(
+                    "the game ended before any decision".into(),
+                ));
+            };
+            let seen = Observation::new(&game, &state, seat, seed);
+            let choice = sylvan_bots::decide(&game, &seen, bot, seed)?;
+            measured.decisions += 1;
+            measured.iterations += choice.thinking.iterations;
+            measured.seconds += choice.thinking.seconds;
+        }
+        Ok(measured)
     }
 }
 

@@ -36,7 +36,7 @@ mod table;
 use serde_json::Value;
 pub use sylvan_engine::{GameInfo, Record, Score, Seat, Viewer};
 
-pub use kind::{BenchReport, GameKind, Kind, PlayoutOutcome, Playouts};
+pub use kind::{BenchReport, GameKind, Kind, PlayoutOutcome, Playouts, SearchBench};
 pub use options::merge_options;
 pub use table::{Audience, DynGame, LegalAction, ScoreJson, Status};
 
@@ -65,6 +65,9 @@ pub enum CatalogError {
         /// The last seat.
         last: usize,
     },
+    /// A bot could not be made or could not decide; says why.
+    #[error("{0}")]
+    Bot(#[from] sylvan_bots::BotError),
     /// A game's value did not turn into JSON (a bug in the game's serde derive).
     #[error("could not write JSON: {0}")]
     Json(String),

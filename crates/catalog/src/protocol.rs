@@ -12,6 +12,13 @@
 //!   `bad_record`.
 //! - `list` adds `has_chance` and `hidden_information` to each game.
 //! - Events are worded by [`Audience::All`].
+//! - Added in this version (fields only added): `{"cmd":"bot","name":NAME}` with
+//!   `"iterations":N` or `"budget_ms":MS` (neither: the `medium` difficulty), and optional
+//!   `"seed"` and `"threads"`, answers `{"ok":true,"action":ACTION,"text":TEXT}`: what the bot
+//!   would play for the seat to move, decided from that seat's view alone, not applied. `NAME`
+//!   is `random`, `greedy`, `mcts` or `ismcts`, optionally with a difficulty (`ismcts:hard`).
+//!   Two error kinds are added for it: `bad_bot` (unknown name, zero or absurd budget, both
+//!   budgets given) and `no_decision` (the game is over, or chance is to move).
 //!
 //! ```
 //! use sylvan_catalog::{protocol::Engine, Catalog};
@@ -29,6 +36,8 @@ use std::io::{self, BufRead, Write};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use sylvan_engine::{Record, Seat, Viewer, ENGINE_VERSION};
+
+use sylvan_bots::{BotError, BotSpec, Budget};
 
 use crate::table::{Audience, DynGame, ScoreJson};
 use crate::{ActionError, Catalog, CatalogError};
@@ -57,6 +66,10 @@ pub enum ErrorKind {
     IllegalAction,
     /// `load` got a record that does not replay.
     BadRecord,
+    /// `bot` names no bot, or its budget is zero, absurd or given twice.
+    BadBot,
+    /// `bot` was asked when no seat is to move: the game is over, or chance decides.
+    NoDecision,
 }
 
 /// A failed request.
@@ -197,6 +210,7 @@ impl Engine {
             "score" => self.score(),
             "record" => self.record(),
             "load" => self.load(&request),
+            "bot" => self.bot(&request),
             "quit" => {
                 self.quit = true;
                 Ok(json!({}))
@@ -330,6 +344,46 @@ impl Engine {
     }
 }
 
+impl Engine {
+    fn bot(&self, request: &Map<String, Value>) -> Reply {
+        let game = self.game()?;
+        let name = string_field(request, "name")?;
+        let bad = |e: sylvan_bots::BotError| ProtocolError::new(ErrorKind::BadBot, e.to_string());
+        let optional = |field: &str| match request.get(field) {
+            None | Some(Value::Null) => Ok(None),
+            Some(_) => u64_field(request, field).map(Some),
+        };
+        let mut spec: BotSpec = name.parse().map_err(bad)?;
+        match (optional("iterations")?, optional("budget_ms")?) {
+            (Some(_), Some(_)) => {
+                return Err(ProtocolError::new(
+                    ErrorKind::BadBot,
+                    "give 'iterations' or 'budget_ms', not both",
+                ))
+            }
+            (Some(n), None) => {
+                let budget = Budget::Iterations(u32::try_from(n).unwrap_or(u32::MAX));
+                spec = BotSpec::new(spec.kind, budget.validate().map_err(bad)?);
+            }
+            (None, Some(ms)) => {
+                let budget = Budget::Millis(u32::try_from(ms).unwrap_or(u32::MAX));
+                spec = BotSpec::new(spec.kind, budget.validate().map_err(bad)?);
+            }
+            (None, None) => {}
+        }
+        if let Some(threads) = optional("threads")? {
+            spec = spec
+                .with_threads(usize::try_from(threads).unwrap_or(usize::MAX))
+                .map_err(bad)?;
+        }
+        let status = game.status();
+        let seed = optional("seed")?
+            .unwrap_or_else(|| sylvan_engine::derive_seed(game.seed(), status.decisions));
+        let suggestion = game.suggest(&spec, seed).map_err(catalog_error)?;
+        Ok(json!({"action": suggestion.action, "text": suggestion.text}))
+    }
+}
+
 fn no_game() -> ProtocolError {
     ProtocolError::new(
         ErrorKind::NoGame,
@@ -343,6 +397,8 @@ fn catalog_error(e: CatalogError) -> ProtocolError {
         CatalogError::BadOptions(_) => ErrorKind::BadOptions,
         CatalogError::BadRecord(_) => ErrorKind::BadRecord,
         CatalogError::NoSuchSeat { .. } | CatalogError::Json(_) => ErrorKind::Parse,
+        CatalogError::Bot(BotError::GameOver | BotError::ChanceDecides) => ErrorKind::NoDecision,
+        CatalogError::Bot(_) => ErrorKind::BadBot,
     };
     ProtocolError::new(kind, e.to_string())
 }
@@ -759,5 +815,95 @@ mod tests {
             .expect("in-memory io");
         let r: Value = serde_json::from_slice(&out).expect("json");
         assert_eq!(kind(&r), "parse");
+    }
+
+    #[test]
+    fn bot_suggests_without_applying() {
+        let mut e = started(true);
+        let before = ask(&mut e, r#"{"cmd":"record"}"#);
+        let r = ask(
+            &mut e,
+            r#"{"cmd":"bot","name":"mcts","iterations":300,"seed":5}"#,
+        );
+        let legal = ask(&mut e, r#"{"cmd":"legal"}"#);
+        let listed: Vec<&Value> = legal["actions"]
+            .as_array()
+            .expect("actions")
+            .iter()
+            .map(|a| &a["action"])
+            .collect();
+        assert!(listed.contains(&&r["action"]), "{r} not in {legal}");
+        assert!(r["text"].as_str().expect("text").starts_with("Take "));
+        assert_eq!(
+            ask(&mut e, r#"{"cmd":"record"}"#),
+            before,
+            "nothing was applied"
+        );
+        // The same seed gives the same suggestion; a time budget and a difficulty work too.
+        let again = ask(
+            &mut e,
+            r#"{"cmd":"bot","name":"mcts","iterations":300,"seed":5}"#,
+        );
+        assert_eq!(again, r);
+        ask(&mut e, r#"{"cmd":"bot","name":"ismcts","budget_ms":5}"#);
+        ask(&mut e, r#"{"cmd":"bot","name":"greedy"}"#);
+        ask(&mut e, r#"{"cmd":"bot","name":"ismcts:easy","threads":2}"#);
+    }
+
+    #[test]
+    fn bot_errors_name_the_problem() {
+        fails(&mut engine(), r#"{"cmd":"bot","name":"mcts"}"#, "no_game");
+        let mut e = started(true);
+        for (line, expected) in [
+            (r#"{"cmd":"bot","name":"deep-blue"}"#, "unknown bot"),
+            (r#"{"cmd":"bot","name":"mcts","iterations":0}"#, "no time"),
+            (r#"{"cmd":"bot","name":"mcts","budget_ms":0}"#, "no time"),
+            (
+                r#"{"cmd":"bot","name":"mcts","iterations":999999999999}"#,
+                "limit",
+            ),
+            (
+                r#"{"cmd":"bot","name":"mcts","budget_ms":86400000}"#,
+                "limit",
+            ),
+            (
+                r#"{"cmd":"bot","name":"mcts","iterations":5,"budget_ms":5}"#,
+                "not both",
+            ),
+            (r#"{"cmd":"bot","name":"cheat"}"#, "diagnostic"),
+            (r#"{"cmd":"bot","name":"mcts","threads":0}"#, "threads"),
+        ] {
+            let r = fails(&mut e, line, "bad_bot");
+            let message = r["error"]["message"].as_str().expect("message");
+            assert!(message.contains(expected), "{line}: {message}");
+        }
+        fails(&mut e, r#"{"cmd":"bot"}"#, "parse");
+        fails(
+            &mut e,
+            r#"{"cmd":"bot","name":"mcts","iterations":"many"}"#,
+            "parse",
+        );
+        // At a chance point, and once the game is over, no seat is to move.
+        let mut manual = started(false);
+        fails(
+            &mut manual,
+            r#"{"cmd":"bot","name":"random"}"#,
+            "no_decision",
+        );
+        while !ask(&mut e, r#"{"cmd":"legal"}"#)["status"]["over"]
+            .as_bool()
+            .expect("over")
+        {
+            let s = ask(&mut e, r#"{"cmd":"bot","name":"random"}"#);
+            ask(
+                &mut e,
+                &json!({"cmd": "apply", "action": s["action"]}).to_string(),
+            );
+        }
+        let r = fails(&mut e, r#"{"cmd":"bot","name":"random"}"#, "no_decision");
+        assert!(r["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("over"));
     }
 }

@@ -7,6 +7,8 @@ use serde::{Serialize, Serializer};
 use serde_json::Value;
 use sylvan_engine::{Actor, Game, GameInfo, GameRng, Record, ReplayError, Score, Seat, Viewer};
 
+use sylvan_bots::{decide, BotError, BotSpec, Observation};
+
 use crate::{ActionError, CatalogError};
 
 /// Who the events of a decision are worded for.
@@ -143,6 +145,11 @@ pub trait DynGame: Send {
     /// The events of every decision so far, in order, worded for `audience` (replayed from
     /// the start).
     fn history(&self, audience: Audience) -> Vec<Vec<String>>;
+
+    /// What `bot` would play for the seat to move, decided from that seat's observation only
+    /// (never the true state); nothing is applied. `seed` drives the bot's randomness. The
+    /// diagnostic `cheat` bot is refused.
+    fn suggest(&self, bot: &BotSpec, seed: u64) -> Result<LegalAction, CatalogError>;
 }
 
 /// The generic [`DynGame`]: one monomorphised copy per game.
@@ -416,6 +423,23 @@ impl<G: Game + 'static> DynGame for Table<G> {
 
     fn set_seats(&mut self, seats: Vec<String>) {
         self.seats = seats;
+    }
+
+    fn suggest(&self, bot: &BotSpec, seed: u64) -> Result<LegalAction, CatalogError> {
+        let bot = bot.clone().for_people()?;
+        let seat = match self.rules.actor(&self.state) {
+            Actor::Seat(s) => s,
+            Actor::Chance => return Err(BotError::ChanceDecides.into()),
+            Actor::Nobody => return Err(BotError::GameOver.into()),
+        };
+        let seen = Observation::new(&*self.rules, &self.state, seat, seed);
+        let choice = decide(&*self.rules, &seen, &bot, seed)?;
+        Ok(LegalAction {
+            action: serde_json::to_value(choice.action)
+                .map_err(|e| CatalogError::Json(e.to_string()))?,
+            text: choice.action.to_string(),
+            weight: None,
+        })
     }
 
     fn history(&self, audience: Audience) -> Vec<Vec<String>> {

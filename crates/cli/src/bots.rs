@@ -1,14 +1,12 @@
-//! Bots that can sit at a `play` table.
+//! Bots that sit at a `play` table.
 //!
-//! The seam for more bots: a [`Bot`] sees only its [`Turn`] (its seat, the legal actions and
-//! its own view), never the true state, and answers with an index into the legal actions.
-//! Search bots (greedy, MCTS, ISMCTS) need the static game type; when `crates/bots` exists they
-//! will be reached through the catalog (one monomorphised constructor per game) and wrapped in
-//! this trait, and [`make_bot`] will list them.
+//! A [`Bot`] sees only its [`Turn`] (its seat and the legal actions) and asks the game for a
+//! suggestion through [`DynGame::suggest`], which decides from that seat's observation: the
+//! bot has no way to reach the true state.
 
-use serde_json::Value;
-use sylvan_catalog::{CatalogError, DynGame, LegalAction, Seat, Viewer};
-use sylvan_engine::GameRng;
+use sylvan_bots::{BotError, BotSpec};
+use sylvan_catalog::{CatalogError, DynGame, LegalAction, Seat};
+use sylvan_engine::derive_seed;
 
 /// What a bot may know when it decides.
 pub struct Turn<'a> {
@@ -32,11 +30,6 @@ impl<'a> Turn<'a> {
     pub fn legal(&self) -> &[LegalAction] {
         self.legal
     }
-
-    /// What this seat may see, as the game's view JSON.
-    pub fn view(&self) -> Result<Value, CatalogError> {
-        self.game.view(Viewer::Seat(self.seat))
-    }
 }
 
 /// A player that is not a person.
@@ -44,43 +37,50 @@ pub trait Bot {
     /// The name it is listed under (and recorded as in the seats).
     fn name(&self) -> &str;
     /// Picks one of `turn.legal()` by index. The list is never empty.
-    fn choose(&mut self, turn: &Turn<'_>) -> usize;
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<usize, CatalogError>;
 }
 
-/// Uniformly random among the legal actions, with its own generator.
-pub struct RandomBot {
-    rng: GameRng,
+/// A bot of `sylvan-bots`, deciding through the game's seat-only suggestion.
+pub struct SearchBot {
+    spec: BotSpec,
+    seed: u64,
+    decisions: u64,
 }
 
-impl RandomBot {
-    /// A random bot seeded with `seed`.
-    pub fn new(seed: u64) -> Self {
-        RandomBot {
-            rng: GameRng::seeded(seed),
-        }
-    }
-}
-
-impl Bot for RandomBot {
+impl Bot for SearchBot {
     fn name(&self) -> &str {
-        "random"
+        &self.spec.label
     }
 
-    fn choose(&mut self, turn: &Turn<'_>) -> usize {
-        self.rng.below(turn.legal().len().max(1) as u64) as usize
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<usize, CatalogError> {
+        self.decisions += 1;
+        let suggestion = turn
+            .game
+            .suggest(&self.spec, derive_seed(self.seed, self.decisions))?;
+        Ok(turn
+            .legal()
+            .iter()
+            .position(|a| a.action == suggestion.action)
+            .unwrap_or(0))
     }
 }
 
-/// The names [`make_bot`] knows.
-pub const BOTS: &[&str] = &["random"];
-
-/// The bot called `name`, seeded with `seed`.
-pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, String> {
-    match name {
-        "random" => Ok(Box::new(RandomBot::new(seed))),
-        other => Err(format!(
-            "unknown seat '{other}': a seat is 'human' or one of the bots: {}",
-            BOTS.join(", ")
-        )),
-    }
+/// The bot asked for by `name` (`random`, `greedy`, `mcts`, `ismcts`, optionally with a
+/// difficulty or budget such as `ismcts:hard` or `mcts:500ms`), seeded with `seed`.
+pub fn make_bot(name: &str, seed: u64, threads: usize) -> Result<Box<dyn Bot>, String> {
+    let spec: BotSpec = name.parse().map_err(|e: BotError| match e {
+        BotError::UnknownBot(n) => format!(
+            "unknown seat '{n}': a seat is 'human' or a bot (random, greedy, mcts, ismcts), optionally with a difficulty: ismcts:easy, ismcts:medium, ismcts:hard"
+        ),
+        other => other.to_string(),
+    })?;
+    let spec = spec
+        .for_people()
+        .and_then(|s| s.with_threads(threads))
+        .map_err(|e| e.to_string())?;
+    Ok(Box::new(SearchBot {
+        spec,
+        seed,
+        decisions: 0,
+    }))
 }

@@ -7,6 +7,7 @@
 
 #![deny(missing_docs)]
 
+mod arena;
 mod bench;
 pub mod bots;
 mod play;
@@ -46,10 +47,15 @@ pub enum Command {
         /// Seed of the chance generator (bots use seeds derived from it).
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Who sits in each seat, in order: `human` or a bot (`random`); the number of seats is
-        /// the number of players.
-        #[arg(long, default_value = "human,random", value_delimiter = ',')]
+        /// Who sits in each seat, in order: `human` or a bot (`random`, `greedy`, `mcts`,
+        /// `ismcts`), optionally with a difficulty (`easy`, `medium`, `hard`), a number of
+        /// iterations or milliseconds: `human,ismcts:hard`, `human,mcts:500ms`. The number of
+        /// seats is the number of players.
+        #[arg(long, default_value = "human,ismcts:medium", value_delimiter = ',')]
         seats: Vec<String>,
+        /// Threads each search bot thinks with (root parallelism).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
         /// The game's options as a JSON object, merged over the defaults.
         #[arg(long)]
         options: Option<String>,
@@ -105,7 +111,47 @@ pub enum Command {
         /// The game's options as a JSON object, merged over the defaults.
         #[arg(long)]
         options: Option<String>,
+        /// Also measure this search bot (e.g. `ismcts:2000`): iterations per second from the
+        /// first decision, against the playout rate.
+        #[arg(long)]
+        bot: Option<String>,
         /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Bots against bots on common seeds with the seats rotated (or a solo bot on every
+    /// level), with win rates and 95% intervals.
+    Arena {
+        /// The game's name.
+        game: String,
+        /// The bots, comma-separated: random, greedy, mcts, ismcts (and the diagnostic cheat),
+        /// each optionally with a difficulty, iterations or milliseconds: `ismcts:2000,greedy`.
+        #[arg(long, value_delimiter = ',', required = true)]
+        bots: Vec<String>,
+        /// Games in all (rounded up to whole seat rotations); every seed is played once per
+        /// rotation.
+        #[arg(long)]
+        games: u64,
+        /// The seed the games' seeds are derived from.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Number of players (default: the number of bots, within the game's range).
+        #[arg(long)]
+        players: Option<usize>,
+        /// Solo: play only this level (Whispering Woods Mission, Wispwood Catty guide);
+        /// without it every level is played.
+        #[arg(long)]
+        solo_level: Option<u8>,
+        /// Games played at once (default: the available cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The game's options as a JSON object, merged over the defaults.
+        #[arg(long)]
+        options: Option<String>,
+        /// A corrected component file for the game.
+        #[arg(long)]
+        components: Option<PathBuf>,
+        /// Print one JSON object instead of a table.
         #[arg(long)]
         json: bool,
     },
@@ -235,6 +281,7 @@ pub fn run(
             game,
             seed,
             seats,
+            threads,
             options,
             record,
             components,
@@ -248,6 +295,7 @@ pub fn run(
                 options,
                 record,
                 components,
+                threads,
             };
             play::play(catalog, &config, stdin, stdout)
         }
@@ -295,12 +343,46 @@ pub fn run(
             seconds,
             players,
             options,
+            bot,
             json,
         } => {
             let options = parse_options(options.as_deref())?;
-            bench::bench(
-                catalog, &game, players, &options, seconds, json, env, stdout,
-            )
+            let config = bench::BenchArgs {
+                game,
+                players,
+                options,
+                seconds,
+                bot,
+                json,
+            };
+            bench::bench(catalog, &config, env, stdout)
+        }
+        Command::Arena {
+            game,
+            bots,
+            games,
+            seed,
+            players,
+            solo_level,
+            threads,
+            options,
+            components,
+            json,
+        } => {
+            let args = arena::ArenaArgs {
+                game,
+                bots,
+                games,
+                seed,
+                players,
+                solo_level,
+                threads: threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                options: parse_options(options.as_deref())?,
+                components: read_components(components.as_deref())?,
+                json,
+            };
+            arena::arena(catalog, &args, env, stdout, stderr)
         }
         Command::Engine => {
             let mut engine = sylvan_catalog::protocol::Engine::new(catalog.clone());

@@ -18,6 +18,7 @@ pub(crate) struct PlayConfig {
     pub options: Value,
     pub record: Option<PathBuf>,
     pub components: Option<String>,
+    pub threads: usize,
 }
 
 enum Sitter {
@@ -39,7 +40,8 @@ pub(crate) fn play(
         } else {
             // Bots never share the chance generator: each has its own seed.
             Sitter::Bot(
-                make_bot(name, derive_seed(config.seed, 1 + i as u64)).map_err(CliError::new)?,
+                make_bot(name, derive_seed(config.seed, 1 + i as u64), config.threads)
+                    .map_err(CliError::new)?,
             )
         });
     }
@@ -102,7 +104,9 @@ pub(crate) fn play(
                             info.title
                         )));
                     }
-                    let index = bot.choose(&Turn::new(seat, &legal, game.as_ref()));
+                    let index = bot
+                        .choose(&Turn::new(seat, &legal, game.as_ref()))
+                        .map_err(|e| CliError::new(format!("bot {}: {e}", bot.name())))?;
                     game.apply_index(index.min(legal.len() - 1), audience)
                         .map_err(|e| {
                             CliError::new(format!(
@@ -237,6 +241,7 @@ mod tests {
             options: Value::Null,
             record: None,
             components: None,
+            threads: 1,
         };
         let mut out = Vec::new();
         let result = play(&test_catalog(), &config, &mut input.as_bytes(), &mut out);
@@ -271,6 +276,19 @@ mod tests {
         let (result, out) = run("random,random", "");
         assert_eq!(result, Ok(()));
         assert!(out.contains("The game is over."), "{out}");
+    }
+
+    #[test]
+    fn search_bots_take_seats_by_name_and_difficulty() {
+        let (result, out) = run("ismcts:hard,greedy", "");
+        assert_eq!(result, Ok(()), "{out}");
+        assert!(out.contains("Player 1 (ismcts:hard)"), "{out}");
+        assert!(out.contains("Player 2 (greedy)"), "{out}");
+        assert!(out.contains("The game is over."), "{out}");
+        let (result, _) = run("human,cheat", "");
+        assert!(result.is_err_and(|e| e.message.contains("diagnostic")));
+        let (result, _) = run("human,mcts:0", "");
+        assert!(result.is_err_and(|e| e.message.contains("no time")));
     }
 
     #[test]

@@ -1,0 +1,530 @@
+//! # Bots for every Sylvan game
+//!
+//! The bots are generic over [`sylvan_engine::Game`], so a new game gets all of them for free:
+//!
+//! - `random`: uniformly random among the legal actions.
+//! - `greedy`: one ply; the action whose result looks best on [`Game::heuristic`].
+//! - `mcts`: UCT over the seat decisions, chance sampled on the way down (open loop), random
+//!   rollouts. With hidden information it searches one determinized sample.
+//! - `ismcts`: single-observer ISMCTS: a fresh [`Game::determinize`]d sample every iteration,
+//!   with availability counts so that actions legal in only some samples are judged fairly.
+//! - `cheat`: MCTS on the true state. A diagnostic that measures what hidden information is
+//!   worth in the arena; never offered to people.
+//!
+//! A bot never sees hidden state: it decides from an [`Observation`], which can only be made
+//! by determinizing the true state for the bot's seat (or, for `cheat` alone, by the explicitly
+//! named [`Observation::omniscient`]). Search owns its generator; thinking never changes the
+//! game.
+//!
+//! ```
+//! use sylvan_bots::{decide, BotSpec, Observation};
+//! use sylvan_engine::testing::Nim;
+//! use sylvan_engine::{Game, Seat};
+//!
+//! let game = Nim::new(2, Default::default()).expect("two players");
+//! let mut state = game.initial_state();
+//! game.apply(&mut state, sylvan_engine::testing::NimAction::Pile(13)).expect("chance");
+//! // 13 stones, take up to 3: taking 1 leaves a multiple of 4, the winning move.
+//! let spec: BotSpec = "mcts:2000".parse().expect("a bot");
+//! let seen = Observation::new(&game, &state, Seat(0), 7);
+//! let choice = decide(&game, &seen, &spec, 7).expect("seat 0 is to move");
+//! assert_eq!(choice.action.to_string(), "Take 1");
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod arena;
+mod search;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::Serialize;
+use sylvan_engine::{Actor, Game, GameRng, Seat};
+
+pub use arena::{play_game, run_arena, ArenaConfig, ArenaReport, BotResult, GameOutcome};
+pub use search::Thinking;
+
+/// The kinds of bot.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BotKind {
+    /// Uniformly random.
+    Random,
+    /// One ply on the game's heuristic.
+    Greedy,
+    /// UCT with open-loop chance; one determinization under hidden information.
+    Mcts,
+    /// Single-observer information-set MCTS.
+    Ismcts,
+    /// MCTS on the true state: a diagnostic for the arena only.
+    Cheat,
+}
+
+impl BotKind {
+    /// Every kind, in the order they are listed.
+    pub const ALL: [BotKind; 5] = [
+        BotKind::Random,
+        BotKind::Greedy,
+        BotKind::Mcts,
+        BotKind::Ismcts,
+        BotKind::Cheat,
+    ];
+
+    /// The kinds people may sit at a table (not the diagnostic `cheat`).
+    pub const FOR_PEOPLE: [BotKind; 4] = [
+        BotKind::Random,
+        BotKind::Greedy,
+        BotKind::Mcts,
+        BotKind::Ismcts,
+    ];
+
+    /// The name a bot is asked for by.
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Greedy => "greedy",
+            BotKind::Mcts => "mcts",
+            BotKind::Ismcts => "ismcts",
+            BotKind::Cheat => "cheat",
+        }
+    }
+
+    /// Whether the bot searches (and so takes a budget).
+    pub fn searches(self) -> bool {
+        matches!(self, BotKind::Mcts | BotKind::Ismcts | BotKind::Cheat)
+    }
+}
+
+impl fmt::Display for BotKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How long a search bot thinks per decision.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Budget {
+    /// Iterations in all (shared between the threads): the same play on every machine.
+    Iterations(u32),
+    /// Milliseconds of wall time (each thread searches that long).
+    Millis(u32),
+}
+
+/// The most iterations a budget may ask for.
+pub const MAX_ITERATIONS: u32 = 10_000_000;
+/// The longest time a budget may ask for, in milliseconds (ten minutes).
+pub const MAX_MILLIS: u32 = 600_000;
+/// Rollout decisions before the heuristic judges, unless a bot asks otherwise (`:h0` for
+/// rollouts to the end).
+pub const DEFAULT_HORIZON: u32 = 40;
+/// The most search threads.
+pub const MAX_THREADS: usize = 64;
+
+impl Budget {
+    /// Checks that the budget is neither zero nor absurd.
+    pub fn validate(self) -> Result<Budget, BotError> {
+        match self {
+            Budget::Iterations(0) | Budget::Millis(0) => Err(BotError::BadBudget(
+                "a budget of 0 leaves no time to think".into(),
+            )),
+            Budget::Iterations(n) if n > MAX_ITERATIONS => Err(BotError::BadBudget(format!(
+                "{n} iterations is more than the limit of {MAX_ITERATIONS}"
+            ))),
+            Budget::Millis(ms) if ms > MAX_MILLIS => Err(BotError::BadBudget(format!(
+                "{ms} ms is more than the limit of {MAX_MILLIS} ms per decision"
+            ))),
+            ok => Ok(ok),
+        }
+    }
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Iterations(n) => write!(f, "{n}"),
+            Budget::Millis(ms) => write!(f, "{ms}ms"),
+        }
+    }
+}
+
+/// The difficulty names people pick, mapped to iteration budgets.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    /// A quick, beatable opponent.
+    Easy,
+    /// The default.
+    Medium,
+    /// The strongest offered by name.
+    Hard,
+}
+
+impl Difficulty {
+    /// The iterations per decision this difficulty searches.
+    pub fn iterations(self) -> u32 {
+        match self {
+            Difficulty::Easy => 200,
+            Difficulty::Medium => 1_000,
+            Difficulty::Hard => 4_000,
+        }
+    }
+}
+
+/// A bot as people ask for it: a kind, a budget and a thread count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BotSpec {
+    /// Which bot.
+    pub kind: BotKind,
+    /// How long it thinks (ignored by `random` and `greedy`).
+    pub budget: Budget,
+    /// Search threads (root parallelism); 1 unless asked.
+    pub threads: usize,
+    /// Random decisions a rollout makes before the game's heuristic judges the position; 0
+    /// plays every rollout to the end.
+    pub horizon: u32,
+    /// The text it was asked by, e.g. `ismcts:hard`, for tables and records.
+    pub label: String,
+}
+
+impl BotSpec {
+    /// A bot of `kind` with `budget`, on one thread.
+    pub fn new(kind: BotKind, budget: Budget) -> BotSpec {
+        let label = if kind.searches() {
+            format!("{kind}:{budget}")
+        } else {
+            kind.name().to_string()
+        };
+        BotSpec {
+            kind,
+            budget,
+            threads: 1,
+            horizon: DEFAULT_HORIZON,
+            label,
+        }
+    }
+
+    /// The same bot searching with `threads` threads (checked).
+    pub fn with_threads(mut self, threads: usize) -> Result<BotSpec, BotError> {
+        if threads == 0 || threads > MAX_THREADS {
+            return Err(BotError::BadBudget(format!(
+                "{threads} threads: a bot searches with 1 to {MAX_THREADS}"
+            )));
+        }
+        self.threads = threads;
+        Ok(self)
+    }
+
+    /// Refuses the diagnostic `cheat` bot, which people are never offered.
+    pub fn for_people(self) -> Result<BotSpec, BotError> {
+        if self.kind == BotKind::Cheat {
+            return Err(BotError::CheatNotOffered);
+        }
+        Ok(self)
+    }
+}
+
+impl FromStr for BotSpec {
+    type Err = BotError;
+
+    /// Reads `NAME`, `NAME:DIFFICULTY`, `NAME:ITERATIONS` or `NAME:MILLISms`, e.g. `greedy`,
+    /// `ismcts:hard`, `mcts:2000`, `ismcts:500ms`.
+    fn from_str(text: &str) -> Result<BotSpec, BotError> {
+        let text = text.trim();
+        let mut parts = text.split(':').map(str::trim);
+        let name = parts.next().unwrap_or_default();
+        let budget = parts.next();
+        let horizon = match parts.next() {
+            None => DEFAULT_HORIZON,
+            Some(h) => h
+                .strip_prefix('h')
+                .and_then(|n| n.parse::<u32>().ok())
+                .ok_or_else(|| {
+                    BotError::BadBudget(format!(
+                        "'{h}' is not a rollout horizon: use h0 (to the end) or hN decisions"
+                    ))
+                })?,
+        };
+        if parts.next().is_some() {
+            return Err(BotError::BadBudget(format!(
+                "'{text}' has too many parts: NAME[:BUDGET[:hHORIZON]]"
+            )));
+        }
+        let kind = BotKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| BotError::UnknownBot(name.to_string()))?;
+        let budget = match budget {
+            None => Budget::Iterations(Difficulty::Medium.iterations()),
+            Some(b) => parse_budget(b)?,
+        };
+        if !kind.searches() && budget != Budget::Iterations(Difficulty::Medium.iterations()) {
+            return Err(BotError::BadBudget(format!(
+                "{kind} does not search, so it takes no budget ('{text}')"
+            )));
+        }
+        let mut spec = BotSpec::new(kind, budget.validate()?);
+        spec.horizon = horizon;
+        spec.label = text.to_lowercase();
+        Ok(spec)
+    }
+}
+
+fn parse_budget(text: &str) -> Result<Budget, BotError> {
+    let lower = text.to_lowercase();
+    match lower.as_str() {
+        "easy" => return Ok(Budget::Iterations(Difficulty::Easy.iterations())),
+        "medium" => return Ok(Budget::Iterations(Difficulty::Medium.iterations())),
+        "hard" => return Ok(Budget::Iterations(Difficulty::Hard.iterations())),
+        _ => {}
+    }
+    let bad = || {
+        BotError::BadBudget(format!(
+            "'{text}' is not a budget: use easy, medium, hard, a number of iterations or milliseconds like 500ms"
+        ))
+    };
+    if let Some(ms) = lower.strip_suffix("ms") {
+        let ms: u64 = ms.trim().parse().map_err(|_| bad())?;
+        return Budget::Millis(u32::try_from(ms).unwrap_or(u32::MAX)).validate();
+    }
+    let n: u64 = lower.parse().map_err(|_| bad())?;
+    Budget::Iterations(u32::try_from(n).unwrap_or(u32::MAX)).validate()
+}
+
+/// Why a bot cannot decide.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotError {
+    /// No bot has this name.
+    #[error("unknown bot '{0}' (the bots are: random, greedy, mcts, ismcts)")]
+    UnknownBot(String),
+    /// The budget or thread count is zero, absurd or malformed; says which.
+    #[error("{0}")]
+    BadBudget(String),
+    /// `cheat` sees hidden information and is only for measuring in the arena.
+    #[error("'cheat' sees hidden information: it is a diagnostic for the arena, not a player")]
+    CheatNotOffered,
+    /// The game is over: nobody is to move.
+    #[error("the game is over: there is no decision to make")]
+    GameOver,
+    /// Chance decides now, not a seat.
+    #[error("chance decides now, not a seat")]
+    ChanceDecides,
+    /// Another seat is to move.
+    #[error("{seat} was asked to move, but {to_move} is to move")]
+    NotToMove {
+        /// The seat the bot plays.
+        seat: Seat,
+        /// The seat to move.
+        to_move: Seat,
+    },
+    /// A cheat was asked to decide from an observation that is not the true state.
+    #[error("the cheat bot needs an omniscient observation")]
+    CheatNeedsTruth,
+    /// The game listed no legal action for the seat to move (a bug in the game).
+    #[error("{0} is to move but has no legal action")]
+    NoLegalAction(Seat),
+    /// A bot chose an action the game then refused (a bug): says which and why.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// What a bot may know when it decides: its seat and a sample of the state that agrees with
+/// everything its seat sees and with nothing else.
+#[derive(Clone, Debug)]
+pub struct Observation<G: Game> {
+    seat: Seat,
+    state: G::State,
+    omniscient: bool,
+}
+
+impl<G: Game> Observation<G> {
+    /// What `seat` knows of `truth`: the true state with everything the seat cannot see
+    /// resampled by [`Game::determinize`] (a generator seeded with `seed`). Because
+    /// determinizing depends only on the seat's view (the conformance harness checks this),
+    /// two true states that `seat` cannot tell apart give the same observation.
+    pub fn new(game: &G, truth: &G::State, seat: Seat, seed: u64) -> Self {
+        let mut state = truth.clone();
+        game.determinize(&mut state, seat, &mut GameRng::seeded(seed ^ 0x0B5E_55ED));
+        Observation {
+            seat,
+            state,
+            omniscient: false,
+        }
+    }
+
+    /// The true state, hidden parts included: only for the diagnostic `cheat` bot in the arena.
+    pub fn omniscient(truth: &G::State, seat: Seat) -> Self {
+        Observation {
+            seat,
+            state: truth.clone(),
+            omniscient: true,
+        }
+    }
+
+    /// The seat that observes.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The observed sample: the true state only if the game hides nothing from this seat.
+    pub fn sample(&self) -> &G::State {
+        &self.state
+    }
+}
+
+/// A bot's decision and how it thought.
+#[derive(Clone, Debug)]
+pub struct Choice<A> {
+    /// The chosen action, legal for the observing seat.
+    pub action: A,
+    /// What the search did (zero for `random` and `greedy`).
+    pub thinking: Thinking,
+}
+
+/// Decides for the observing seat with the bot `spec`; `seed` drives all of its randomness.
+pub fn decide<G: Game>(
+    game: &G,
+    seen: &Observation<G>,
+    spec: &BotSpec,
+    seed: u64,
+) -> Result<Choice<G::Action>, BotError> {
+    let seat = seen.seat;
+    match game.actor(&seen.state) {
+        Actor::Nobody => return Err(BotError::GameOver),
+        Actor::Chance => return Err(BotError::ChanceDecides),
+        Actor::Seat(s) if s != seat => {
+            return Err(BotError::NotToMove { seat, to_move: s });
+        }
+        Actor::Seat(_) => {}
+    }
+    if spec.kind == BotKind::Cheat && !seen.omniscient {
+        return Err(BotError::CheatNeedsTruth);
+    }
+    let mut legal = Vec::new();
+    game.legal_actions(&seen.state, &mut legal);
+    if legal.is_empty() {
+        return Err(BotError::NoLegalAction(seat));
+    }
+    let mut rng = GameRng::seeded(seed);
+    let quick = |action| Choice {
+        action,
+        thinking: Thinking::default(),
+    };
+    if legal.len() == 1 {
+        return Ok(quick(legal[0]));
+    }
+    match spec.kind {
+        BotKind::Random => Ok(quick(legal[rng.below(legal.len() as u64) as usize])),
+        BotKind::Greedy => Ok(quick(greedy(game, &seen.state, seat, &legal, &mut rng))),
+        BotKind::Mcts | BotKind::Cheat => {
+            let (action, thinking) = search::search(
+                game,
+                &seen.state,
+                seat,
+                &legal,
+                false,
+                spec.budget.validate()?,
+                spec.threads.clamp(1, MAX_THREADS),
+                seed,
+                spec.horizon,
+            );
+            Ok(Choice { action, thinking })
+        }
+        BotKind::Ismcts => {
+            let (action, thinking) = search::search(
+                game,
+                &seen.state,
+                seat,
+                &legal,
+                G::INFO.hidden_information,
+                spec.budget.validate()?,
+                spec.threads.clamp(1, MAX_THREADS),
+                seed,
+                spec.horizon,
+            );
+            Ok(Choice { action, thinking })
+        }
+    }
+}
+
+/// One ply: the action after which the heuristic is highest, ties broken at random.
+fn greedy<G: Game>(
+    game: &G,
+    state: &G::State,
+    seat: Seat,
+    legal: &[G::Action],
+    rng: &mut GameRng,
+) -> G::Action {
+    let mut best = legal[0];
+    let mut best_value = f64::NEG_INFINITY;
+    let mut ties = 0u64;
+    let mut after = state.clone();
+    for &action in legal {
+        after.clone_from(state);
+        game.apply_unchecked(&mut after, action);
+        let value = game.heuristic(&after, seat);
+        if value > best_value {
+            best = action;
+            best_value = value;
+            ties = 1;
+        } else if value == best_value {
+            ties += 1;
+            if rng.below(ties) == 0 {
+                best = action;
+            }
+        }
+    }
+    best
+}
+
+/// How long one decision may take at most under `budget`, for progress estimates.
+pub fn budget_time(budget: Budget) -> Option<Duration> {
+    match budget {
+        Budget::Millis(ms) => Some(Duration::from_millis(u64::from(ms))),
+        Budget::Iterations(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_names_difficulties_and_budgets() {
+        let s: BotSpec = "ismcts:hard".parse().expect("valid");
+        assert_eq!(s.kind, BotKind::Ismcts);
+        assert_eq!(s.budget, Budget::Iterations(4_000));
+        let s: BotSpec = "MCTS:2500".parse().expect("valid");
+        assert_eq!(
+            (s.kind, s.budget),
+            (BotKind::Mcts, Budget::Iterations(2500))
+        );
+        let s: BotSpec = "ismcts:250ms".parse().expect("valid");
+        assert_eq!(s.budget, Budget::Millis(250));
+        let s: BotSpec = "greedy".parse().expect("valid");
+        assert_eq!(s.kind, BotKind::Greedy);
+    }
+
+    #[test]
+    fn bad_specs_are_refused_with_the_reason() {
+        let err = |t: &str| t.parse::<BotSpec>().expect_err(t).to_string();
+        assert!(err("alphazero").contains("unknown bot 'alphazero'"));
+        assert!(err("mcts:0").contains("0 leaves no time"));
+        assert!(err("mcts:0ms").contains("0 leaves no time"));
+        assert!(err("mcts:99999999999").contains("more than the limit"));
+        assert!(err("ismcts:3600000ms").contains("more than the limit"));
+        assert!(err("ismcts:lots").contains("not a budget"));
+        assert!(err("random:hard").contains("takes no budget"));
+        let cheat: BotSpec = "cheat".parse().expect("the arena may ask for it");
+        assert_eq!(
+            cheat.for_people().expect_err("not for people"),
+            BotError::CheatNotOffered
+        );
+        let spec: BotSpec = "mcts".parse().expect("valid");
+        assert!(spec.clone().with_threads(0).is_err());
+        assert!(spec.with_threads(10_000).is_err());
+    }
+}

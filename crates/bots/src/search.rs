@@ -1,0 +1,422 @@
+//! UCT with open-loop chance and availability counts: MCTS on one state, single-observer ISMCTS
+//! over fresh determinizations.
+//!
+//! A node stands for the next seat decision reached by a sequence of seat actions; chance
+//! outcomes on the way are sampled afresh every iteration and not stored (open loop). So the
+//! actions legal at a node can differ between iterations (another chance outcome, another
+//! determinization), and each child counts how often it was available: UCB uses that count in
+//! place of the parent's visits (Cowling, Powley and Whitehouse 2012).
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use sylvan_engine::{derive_seed, Actor, Game, GameRng, Score, Seat};
+
+use crate::Budget;
+
+/// The UCB exploration constant for rewards in [0, 1].
+const EXPLORATION: f64 = 0.7;
+/// Children stored in one tree at most (about 40 bytes each), so a long time budget cannot
+/// exhaust memory: past it, iterations stop growing the tree.
+const MAX_CHILDREN: usize = 16_000_000;
+const NO_NODE: u32 = u32::MAX;
+
+/// What a search did for one decision.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Thinking {
+    /// Iterations run (all threads together).
+    pub iterations: u64,
+    /// Tree nodes created.
+    pub nodes: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
+    /// The chosen action's share of the root visits.
+    pub confidence: f64,
+}
+
+struct Child<A> {
+    action: A,
+    node: u32,
+    visits: u32,
+    available: u32,
+    reward: f64,
+}
+
+/// One thread's root children, iterations and nodes.
+type ThreadResult<A> = (Vec<Child<A>>, u64, u64);
+
+struct Tree<A> {
+    /// Each node's children; a node is its index.
+    nodes: Vec<Vec<Child<A>>>,
+    children: usize,
+}
+
+/// Searches from `root` for `seat` and returns the most visited legal action.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search<G: Game>(
+    game: &G,
+    root: &G::State,
+    seat: Seat,
+    legal: &[G::Action],
+    determinize: bool,
+    budget: Budget,
+    threads: usize,
+    seed: u64,
+    horizon: u32,
+) -> (G::Action, Thinking) {
+    let start = Instant::now();
+    let trees: Vec<ThreadResult<G::Action>> = if threads <= 1 {
+        vec![run(
+            game,
+            root,
+            seat,
+            determinize,
+            budget,
+            1,
+            seed,
+            start,
+            horizon,
+        )]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let seed = derive_seed(seed, t as u64);
+                    scope.spawn(move || {
+                        run(
+                            game,
+                            root,
+                            seat,
+                            determinize,
+                            budget,
+                            threads,
+                            seed,
+                            start,
+                            horizon,
+                        )
+                    })
+                })
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        })
+    };
+    // Root parallelism: add up the root visits of every thread's tree.
+    let mut visits = vec![0u64; legal.len()];
+    let mut rewards = vec![0f64; legal.len()];
+    let mut thinking = Thinking::default();
+    for (root_children, iterations, nodes) in &trees {
+        thinking.iterations += iterations;
+        thinking.nodes += nodes;
+        for child in root_children {
+            if let Some(i) = legal.iter().position(|a| *a == child.action) {
+                visits[i] += u64::from(child.visits);
+                rewards[i] += child.reward;
+            }
+        }
+    }
+    let mut best = 0;
+    for i in 1..legal.len() {
+        let better = visits[i] > visits[best]
+            || (visits[i] == visits[best]
+                && rewards[i] / (visits[i].max(1) as f64)
+                    > rewards[best] / (visits[best].max(1) as f64));
+        if better {
+            best = i;
+        }
+    }
+    let total: u64 = visits.iter().sum();
+    thinking.confidence = visits[best] as f64 / total.max(1) as f64;
+    thinking.seconds = start.elapsed().as_secs_f64();
+    (legal[best], thinking)
+}
+
+/// One thread's search; returns the root's children, the iterations and the nodes.
+#[allow(clippy::too_many_arguments)]
+fn run<G: Game>(
+    game: &G,
+    root: &G::State,
+    seat: Seat,
+    determinize: bool,
+    budget: Budget,
+    threads: usize,
+    seed: u64,
+    start: Instant,
+    horizon: u32,
+) -> ThreadResult<G::Action> {
+    let mut rng = GameRng::seeded(seed);
+    let mut tree = Tree {
+        nodes: vec![Vec::new()],
+        children: 0,
+    };
+    let (limit, deadline) = match budget {
+        Budget::Iterations(n) => (u64::from(n).div_ceil(threads as u64), None),
+        Budget::Millis(ms) => (u64::MAX, Some(start + Duration::from_millis(u64::from(ms)))),
+    };
+    let players = game.players();
+    let mut state = root.clone();
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut path: Vec<(u32, u32, Seat)> = Vec::new();
+    let mut rewards = vec![0f64; players];
+    let mut iterations = 0u64;
+    while iterations < limit {
+        if let Some(deadline) = deadline {
+            if iterations.is_multiple_of(8) && Instant::now() >= deadline {
+                break;
+            }
+        }
+        iterations += 1;
+        state.clone_from(root);
+        if determinize {
+            game.determinize(&mut state, seat, &mut rng);
+        }
+        path.clear();
+        let mut node = 0u32;
+        // Selection and expansion.
+        while let Some(mover) = settle_chance(game, &mut state, &mut rng, &mut outcomes) {
+            game.legal_actions(&state, &mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            let grow = tree.children < MAX_CHILDREN;
+            let Some((index, fresh)) = select(&mut tree, node, &legal, &mut rng, grow) else {
+                break;
+            };
+            let action = tree.nodes[node as usize][index].action;
+            path.push((node, index as u32, mover));
+            game.apply_unchecked(&mut state, action);
+            if fresh || !grow {
+                break;
+            }
+            let next = tree.nodes[node as usize][index].node;
+            node = if next == NO_NODE {
+                let created = tree.nodes.len() as u32;
+                tree.nodes.push(Vec::new());
+                tree.nodes[node as usize][index].node = created;
+                created
+            } else {
+                next
+            };
+        }
+        // Simulation: random play to the end, or to the horizon and then the heuristic.
+        if rollout(
+            game,
+            &mut state,
+            &mut rng,
+            &mut legal,
+            &mut outcomes,
+            horizon,
+        ) {
+            outcome_rewards(&game.score(&state), &mut rewards);
+        } else {
+            heuristic_rewards(game, &state, &mut rewards);
+        }
+        // Backpropagation: each child keeps the reward of the seat that chose it.
+        for &(node, index, mover) in &path {
+            let child = &mut tree.nodes[node as usize][index as usize];
+            child.visits += 1;
+            child.reward += rewards[mover.index()];
+        }
+    }
+    let nodes = tree.nodes.len() as u64;
+    let root_children = std::mem::take(&mut tree.nodes[0]);
+    (root_children, iterations, nodes)
+}
+
+/// Plays random decisions (chance by weight) until the game ends, or `horizon` decisions have
+/// been made (0: no horizon). Returns whether the game ended.
+fn rollout<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut GameRng,
+    actions: &mut Vec<G::Action>,
+    outcomes: &mut Vec<(G::Action, u32)>,
+    horizon: u32,
+) -> bool {
+    let mut made = 0u32;
+    loop {
+        if horizon != 0 && made >= horizon {
+            return false;
+        }
+        let action = match game.actor(state) {
+            Actor::Nobody => return true,
+            Actor::Chance => {
+                game.chance_outcomes(state, outcomes);
+                if outcomes.is_empty() {
+                    return true;
+                }
+                rng.pick_weighted(outcomes)
+            }
+            Actor::Seat(_) => {
+                game.legal_actions(state, actions);
+                if actions.is_empty() {
+                    return true;
+                }
+                actions[rng.below(actions.len() as u64) as usize]
+            }
+        };
+        game.apply_unchecked(state, action);
+        made += 1;
+    }
+}
+
+/// Each seat's reward in [0, 1] for a position cut off at the horizon: the game's heuristic
+/// (by default the score margin), squashed like the margin part of a final reward.
+fn heuristic_rewards<G: Game>(game: &G, state: &G::State, rewards: &mut [f64]) {
+    let solo = rewards.len() == 1;
+    for (seat, reward) in rewards.iter_mut().enumerate() {
+        let h = game.heuristic(state, Seat(seat as u8));
+        *reward = if solo {
+            0.5 + 0.5 * h / (h.abs() + 30.0)
+        } else {
+            0.5 + 0.5 * (h / 10.0).tanh()
+        };
+    }
+}
+
+/// Resolves chance points by sampling; returns the seat to move, or `None` once over.
+fn settle_chance<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut GameRng,
+    outcomes: &mut Vec<(G::Action, u32)>,
+) -> Option<Seat> {
+    loop {
+        match game.actor(state) {
+            Actor::Seat(s) => return Some(s),
+            Actor::Nobody => return None,
+            Actor::Chance => {
+                game.chance_outcomes(state, outcomes);
+                if outcomes.is_empty() {
+                    return None;
+                }
+                let outcome = rng.pick_weighted(outcomes);
+                game.apply_unchecked(state, outcome);
+            }
+        }
+    }
+}
+
+/// Picks a child of `node` among the `legal` actions: an untried one at random if any, else
+/// the best by UCB with availability counts. Returns its index and whether it was untried;
+/// `None` if the tree may not grow and no legal action has a child here.
+fn select<A: Copy + Eq>(
+    tree: &mut Tree<A>,
+    node: u32,
+    legal: &[A],
+    rng: &mut GameRng,
+    grow: bool,
+) -> Option<(usize, bool)> {
+    let children = &mut tree.nodes[node as usize];
+    let mut untried = 0u64;
+    let mut pick = usize::MAX;
+    let mut best = f64::NEG_INFINITY;
+    let mut best_index = usize::MAX;
+    // The legal list usually comes in the same order as last time: try the next child first.
+    let mut cursor = 0;
+    for &action in legal {
+        let index = if children.get(cursor).is_some_and(|c| c.action == action) {
+            cursor
+        } else if let Some(i) = children.iter().position(|c| c.action == action) {
+            i
+        } else if grow {
+            children.push(Child {
+                action,
+                node: NO_NODE,
+                visits: 0,
+                available: 0,
+                reward: 0.0,
+            });
+            tree.children += 1;
+            children.len() - 1
+        } else {
+            continue;
+        };
+        cursor = index + 1;
+        let child = &mut children[index];
+        child.available += 1;
+        if child.visits == 0 {
+            untried += 1;
+            if rng.below(untried) == 0 {
+                pick = index;
+            }
+        } else if untried == 0 {
+            let visits = f64::from(child.visits);
+            let ucb = child.reward / visits
+                + EXPLORATION * (f64::from(child.available).ln() / visits).sqrt();
+            if ucb > best {
+                best = ucb;
+                best_index = index;
+            }
+        }
+    }
+    if untried > 0 {
+        Some((pick, true))
+    } else if best_index != usize::MAX {
+        Some((best_index, false))
+    } else {
+        None
+    }
+}
+
+/// Each seat's reward in [0, 1] for a final score: mostly the share of the win, plus a little
+/// for the margin so that lost and won games still teach which play scores better.
+pub(crate) fn outcome_rewards(score: &Score, rewards: &mut [f64]) {
+    let players = rewards.len();
+    let winners = score.winners.len().max(1) as f64;
+    for (seat, reward) in rewards.iter_mut().enumerate() {
+        let total = f64::from(score.totals.get(seat).copied().unwrap_or(0));
+        let won = score.winners.iter().any(|w| w.index() == seat);
+        let share = if won { 1.0 / winners } else { 0.0 };
+        let margin = if players == 1 {
+            // Solo: the total alone, squashed; the goal is the win.
+            total / (total.abs() + 30.0)
+        } else {
+            let best_other = score
+                .totals
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != seat)
+                .map(|(_, &t)| f64::from(t))
+                .fold(f64::NEG_INFINITY, f64::max);
+            ((total - best_other) / 10.0).tanh()
+        };
+        *reward = 0.9 * share + 0.1 * (0.5 + 0.5 * margin);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::borrow::Cow;
+
+    fn score(totals: Vec<i32>, winners: Vec<u8>) -> Score {
+        Score {
+            over: true,
+            breakdown: totals
+                .iter()
+                .map(|&t| vec![(Cow::Borrowed("points"), t)])
+                .collect(),
+            ranking: (0..totals.len() as u8).map(Seat).collect(),
+            totals,
+            winners: winners.into_iter().map(Seat).collect(),
+        }
+    }
+
+    #[test]
+    fn rewards_favour_the_winner_and_split_ties() {
+        let mut r = [0.0; 2];
+        outcome_rewards(&score(vec![30, 20], vec![0]), &mut r);
+        assert!(r[0] > 0.9 && r[1] < 0.1, "{r:?}");
+        outcome_rewards(&score(vec![25, 25], vec![0, 1]), &mut r);
+        assert!(
+            (r[0] - r[1]).abs() < 1e-12 && (r[0] - 0.5).abs() < 1e-12,
+            "{r:?}"
+        );
+        let mut solo = [0.0; 1];
+        outcome_rewards(&score(vec![40], vec![]), &mut solo);
+        let lost = solo[0];
+        outcome_rewards(&score(vec![40], vec![0]), &mut solo);
+        assert!(solo[0] > 0.9 && lost < 0.1, "{lost} {solo:?}");
+    }
+}
