@@ -158,6 +158,7 @@ fn run<G: Game>(
     let mut outcomes = Vec::new();
     let mut path: Vec<(u32, u32, Seat)> = Vec::new();
     let mut rewards = vec![0f64; players];
+    let mut scale = Scale::new(players);
     let mut iterations = 0u64;
     while iterations < limit {
         if let Some(deadline) = deadline {
@@ -207,9 +208,9 @@ fn run<G: Game>(
             &mut outcomes,
             horizon,
         ) {
-            outcome_rewards(&game.score(&state), &mut rewards);
+            outcome_rewards(&game.score(&state), &mut rewards, &mut scale);
         } else {
-            heuristic_rewards(game, &state, &mut rewards);
+            heuristic_rewards(game, &state, &mut rewards, &mut scale);
         }
         // Backpropagation: each child keeps the reward of the seat that chose it.
         for &(node, index, mover) in &path {
@@ -261,16 +262,47 @@ fn rollout<G: Game>(
 }
 
 /// Each seat's reward in [0, 1] for a position cut off at the horizon: the game's heuristic
-/// (by default the score margin), squashed like the margin part of a final reward.
-fn heuristic_rewards<G: Game>(game: &G, state: &G::State, rewards: &mut [f64]) {
-    let solo = rewards.len() == 1;
+/// (by default the score margin), squashed on the scale this search has seen.
+fn heuristic_rewards<G: Game>(game: &G, state: &G::State, rewards: &mut [f64], scale: &mut Scale) {
     for (seat, reward) in rewards.iter_mut().enumerate() {
-        let h = game.heuristic(state, Seat(seat as u8));
-        *reward = if solo {
-            0.5 + 0.5 * h / (h.abs() + 30.0)
-        } else {
-            0.5 + 0.5 * (h / 10.0).tanh()
-        };
+        *reward = scale.squash(game.heuristic(state, Seat(seat as u8)));
+    }
+}
+
+/// How large a score difference is in this game, learnt from the search's own rollouts, so
+/// that one squashing works for games scored in tens and in hundreds. Multiplayer values are
+/// margins (centred on 0); solo values are totals, centred on their running mean.
+pub(crate) struct Scale {
+    centred: bool,
+    seen: f64,
+    mean: f64,
+    spread_sum: f64,
+}
+
+/// The spread assumed before any rollout, and how many rollouts' worth it weighs.
+const PRIOR_SPREAD: f64 = 10.0;
+const PRIOR_WEIGHT: f64 = 4.0;
+
+impl Scale {
+    pub(crate) fn new(players: usize) -> Scale {
+        Scale {
+            centred: players == 1,
+            seen: 0.0,
+            mean: 0.0,
+            spread_sum: 0.0,
+        }
+    }
+
+    /// Observes `x` and maps it into [0, 1]: 0.5 at the centre, near 1 well above it.
+    pub(crate) fn squash(&mut self, x: f64) -> f64 {
+        self.seen += 1.0;
+        if self.centred {
+            self.mean += (x - self.mean) / self.seen;
+        }
+        self.spread_sum += (x - self.mean).abs();
+        let spread =
+            ((self.spread_sum + PRIOR_WEIGHT * PRIOR_SPREAD) / (self.seen + PRIOR_WEIGHT)).max(1.0);
+        0.5 + 0.5 * ((x - self.mean) / spread).tanh()
     }
 }
 
@@ -359,18 +391,18 @@ fn select<A: Copy + Eq>(
     }
 }
 
-/// Each seat's reward in [0, 1] for a final score: mostly the share of the win, plus a little
-/// for the margin so that lost and won games still teach which play scores better.
-pub(crate) fn outcome_rewards(score: &Score, rewards: &mut [f64]) {
+/// Each seat's reward in [0, 1] for a final score: mostly the share of the win (in solo, the
+/// goal met), plus a little for the margin (in solo, the total) so that lost and won games
+/// still teach which play scores better.
+pub(crate) fn outcome_rewards(score: &Score, rewards: &mut [f64], scale: &mut Scale) {
     let players = rewards.len();
     let winners = score.winners.len().max(1) as f64;
     for (seat, reward) in rewards.iter_mut().enumerate() {
         let total = f64::from(score.totals.get(seat).copied().unwrap_or(0));
         let won = score.winners.iter().any(|w| w.index() == seat);
         let share = if won { 1.0 / winners } else { 0.0 };
-        let margin = if players == 1 {
-            // Solo: the total alone, squashed; the goal is the win.
-            total / (total.abs() + 30.0)
+        let value = if players == 1 {
+            total
         } else {
             let best_other = score
                 .totals
@@ -379,9 +411,9 @@ pub(crate) fn outcome_rewards(score: &Score, rewards: &mut [f64]) {
                 .filter(|&(i, _)| i != seat)
                 .map(|(_, &t)| f64::from(t))
                 .fold(f64::NEG_INFINITY, f64::max);
-            ((total - best_other) / 10.0).tanh()
+            total - best_other
         };
-        *reward = 0.9 * share + 0.1 * (0.5 + 0.5 * margin);
+        *reward = 0.9 * share + 0.1 * scale.squash(value);
     }
 }
 
@@ -405,18 +437,41 @@ mod tests {
 
     #[test]
     fn rewards_favour_the_winner_and_split_ties() {
+        let mut scale = Scale::new(2);
         let mut r = [0.0; 2];
-        outcome_rewards(&score(vec![30, 20], vec![0]), &mut r);
+        outcome_rewards(&score(vec![30, 20], vec![0]), &mut r, &mut scale);
         assert!(r[0] > 0.9 && r[1] < 0.1, "{r:?}");
-        outcome_rewards(&score(vec![25, 25], vec![0, 1]), &mut r);
-        assert!(
-            (r[0] - r[1]).abs() < 1e-12 && (r[0] - 0.5).abs() < 1e-12,
-            "{r:?}"
-        );
+        outcome_rewards(&score(vec![25, 25], vec![0, 1]), &mut r, &mut scale);
+        assert!((r[0] - r[1]).abs() < 1e-12, "{r:?}");
+        assert!((r[0] - 0.5).abs() < 1e-12, "{r:?}");
+        let mut solo_scale = Scale::new(1);
         let mut solo = [0.0; 1];
-        outcome_rewards(&score(vec![40], vec![]), &mut solo);
+        outcome_rewards(&score(vec![40], vec![]), &mut solo, &mut solo_scale);
         let lost = solo[0];
-        outcome_rewards(&score(vec![40], vec![0]), &mut solo);
+        outcome_rewards(&score(vec![40], vec![0]), &mut solo, &mut solo_scale);
         assert!(solo[0] > 0.9 && lost < 0.1, "{lost} {solo:?}");
+    }
+
+    #[test]
+    fn the_scale_follows_the_game() {
+        // Margins of hundreds: after some rollouts, 50 points is no longer a certain win.
+        let mut big = Scale::new(2);
+        for i in 0..200 {
+            big.squash(if i % 2 == 0 { 150.0 } else { -150.0 });
+        }
+        let fifty = big.squash(50.0);
+        assert!(fifty > 0.6 && fifty < 0.9, "{fifty}");
+        // Margins of a few points: 5 points is a clear lead.
+        let mut small = Scale::new(2);
+        for i in 0..200 {
+            small.squash(if i % 2 == 0 { 3.0 } else { -3.0 });
+        }
+        assert!(small.squash(5.0) > 0.9);
+        // Solo totals are centred on their mean: an average total is worth one half.
+        let mut solo = Scale::new(1);
+        for i in 0..200 {
+            solo.squash(160.0 + f64::from(i % 41));
+        }
+        assert!((solo.squash(180.0) - 0.5).abs() < 0.05);
     }
 }

@@ -8,6 +8,8 @@ use serde_json::{json, Value};
 use sylvan_catalog::{Catalog, PlayoutOutcome};
 use sylvan_engine::derive_seed;
 
+use sylvan_bots::arena::wilson;
+
 use crate::CliError;
 
 /// What `sim` was asked for.
@@ -132,19 +134,6 @@ fn gcd(a: u64, b: u64) -> u64 {
     } else {
         gcd(b, a % b)
     }
-}
-
-/// 95% Wilson score interval for `successes` out of `n`.
-pub(crate) fn wilson(successes: f64, n: f64) -> (f64, f64) {
-    if n <= 0.0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let p = successes / n;
-    let z2n = z * z / n;
-    let centre = (p + z2n / 2.0) / (1.0 + z2n);
-    let half = z / (1.0 + z2n) * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt();
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 pub(crate) fn simulate(
@@ -445,18 +434,5 @@ mod tests {
             again.merge(&run(1, i, 1).tally);
         }
         assert_eq!(all.tally, again);
-    }
-
-    #[test]
-    fn wilson_interval_matches_known_values() {
-        // 50 of 100: 0.4038 to 0.5962.
-        let (lo, hi) = wilson(50.0, 100.0);
-        assert!(
-            (lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4,
-            "{lo} {hi}"
-        );
-        let (lo, hi) = wilson(0.0, 10.0);
-        assert_eq!(lo, 0.0);
-        assert!((hi - 0.2775).abs() < 1e-4, "{hi}");
     }
 }

@@ -651,3 +651,202 @@ fn a_corrected_component_file_is_used_and_a_broken_one_is_refused() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("56 stones"), "{}", stderr(&out));
 }
+
+#[test]
+fn arena_reports_rotated_seats_with_intervals() {
+    let out = run(
+        &[
+            "arena",
+            GAME,
+            "--bots",
+            "mcts:100,random",
+            "--games",
+            "6",
+            "--seed",
+            "2",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON object");
+    assert_eq!(r["bots"], json!(["mcts:100", "random"]));
+    assert_eq!(r["games"], 6);
+    for key in ["win_rate", "win_rate_ci95", "score_mean", "elo_vs_first"] {
+        assert_eq!(r[key].as_array().map(Vec::len), Some(2), "{key}: {r}");
+    }
+    let rates: f64 = r["win_rate"]
+        .as_array()
+        .expect("rates")
+        .iter()
+        .filter_map(Value::as_f64)
+        .sum();
+    assert!((rates - 1.0).abs() < 1e-9, "two bots share every win: {r}");
+    let (lo, hi) = (
+        r["win_rate_ci95"][0][0].as_f64(),
+        r["win_rate_ci95"][0][1].as_f64(),
+    );
+    let rate = r["win_rate"][0].as_f64();
+    assert!(lo <= rate && rate <= hi, "{r}");
+    let text = run(
+        &["arena", GAME, "--bots", "greedy,random", "--games", "2"],
+        "",
+    );
+    assert!(stdout(&text).contains("95% interval"), "{}", stdout(&text));
+}
+
+#[test]
+fn arena_plays_every_solo_level() {
+    let out = run(
+        &[
+            "arena",
+            "whispering-woods",
+            "--bots",
+            "random",
+            "--players",
+            "1",
+            "--games",
+            "2",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON object");
+    let levels = r["levels"].as_array().expect("levels");
+    assert_eq!(levels.len(), 6, "Missions 1 to 6: {r}");
+    assert_eq!(levels[5]["level"], 6);
+    assert_eq!(levels[0]["label"], "Mission");
+    assert_eq!(r["games"], 12);
+    let one = run(
+        &[
+            "arena",
+            "wispwood",
+            "--bots",
+            "random",
+            "--players",
+            "1",
+            "--games",
+            "2",
+            "--solo-level",
+            "4",
+            "--json",
+        ],
+        "",
+    );
+    assert!(one.status.success(), "{}", stderr(&one));
+    let r: Value = serde_json::from_str(stdout(&one).trim()).expect("one JSON object");
+    assert_eq!(r["levels"][0]["level"], 4);
+    assert_eq!(r["levels"][0]["label"], "Catty guide");
+}
+
+#[test]
+fn arena_and_play_refuse_bad_bots_clearly() {
+    for (args, expected) in [
+        (
+            vec!["arena", GAME, "--bots", "stockfish,random", "--games", "2"],
+            "unknown bot 'stockfish'",
+        ),
+        (
+            vec!["arena", GAME, "--bots", "mcts:0,random", "--games", "2"],
+            "no time",
+        ),
+        (
+            vec![
+                "arena",
+                GAME,
+                "--bots",
+                "mcts:100000000000,random",
+                "--games",
+                "2",
+            ],
+            "limit",
+        ),
+        (
+            vec!["arena", GAME, "--bots", "mcts,random", "--games", "0"],
+            "--games",
+        ),
+        (
+            vec![
+                "arena",
+                GAME,
+                "--bots",
+                "mcts,random",
+                "--games",
+                "2",
+                "--solo-level",
+                "2",
+            ],
+            "solo",
+        ),
+        (
+            vec![
+                "arena",
+                "wispwood",
+                "--bots",
+                "random",
+                "--players",
+                "1",
+                "--games",
+                "2",
+                "--solo-level",
+                "9",
+            ],
+            "Catty guide",
+        ),
+        (vec!["play", GAME, "--seats", "human,cheat"], "diagnostic"),
+        (
+            vec!["play", GAME, "--seats", "human,ismcts:fast"],
+            "not a budget",
+        ),
+        (
+            vec!["bench", GAME, "--seconds", "0.1", "--bot", "greedy"],
+            "does not search",
+        ),
+    ] {
+        let out = run(&args, "");
+        assert!(!out.status.success(), "{args:?} must fail");
+        assert!(
+            stderr(&out).contains(expected),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn bench_measures_search_against_playouts() {
+    let out = run(
+        &[
+            "bench",
+            GAME,
+            "--seconds",
+            "0.2",
+            "--bot",
+            "ismcts:200",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON object");
+    assert!(r["iterations_per_sec"].as_f64() > Some(0.0), "{r}");
+    assert!(r["iterations_per_playout_rate"].as_f64() > Some(0.0), "{r}");
+    assert_eq!(r["bot"], "ismcts:200");
+}
+
+#[test]
+fn the_engine_suggests_a_bot_move() {
+    let input = format!(
+        "{}\n{}\n",
+        json!({"cmd": "new", "game": GAME, "players": 2, "seed": 3}),
+        json!({"cmd": "bot", "name": "ismcts", "iterations": 100})
+    );
+    let out = run(&["engine"], &input);
+    let lines: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines[1]["ok"], true, "{:?}", lines[1]);
+    assert!(lines[1]["text"].is_string() && !lines[1]["action"].is_null());
+}
