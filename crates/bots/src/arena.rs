@@ -1,11 +1,11 @@
 //! The arena: bots play each other on common seeds with the seats rotated, and the results come
 //! with 95% confidence intervals.
 //!
-//! With `n` bots, every seed is played `n` times: in arrangement `r`, seat `s` is taken by bot
-//! `(s + r) mod n`. So each bot sits in each seat equally often and meets the same chance
-//! (the same seed) from every seat, which removes the first-player and luck biases that a
-//! simple series would measure instead of strength. A solo game (one seat) plays every seed
-//! once with each bot.
+//! One bot sits in each seat (a bot may be listed twice to fill seats). With `n` bots, every
+//! seed is played `n` times: in arrangement `r`, seat `s` is taken by bot `(s + r) mod n`. So
+//! each bot sits in each seat equally often and meets the same chance (the same seed) from
+//! every seat, which removes the first-player and luck biases that a simple series would
+//! measure instead of strength. A solo game (one seat) plays every seed once with each bot.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -19,7 +19,8 @@ use crate::{decide, BotError, BotKind, BotSpec, Observation};
 /// What the arena plays.
 #[derive(Clone, Debug)]
 pub struct ArenaConfig {
-    /// The bots; seat `s` of arrangement `r` is taken by `bots[(s + r) % bots.len()]`.
+    /// The bots, one per seat (or any number for a solo game); seat `s` of arrangement `r` is
+    /// taken by `bots[(s + r) % bots.len()]`.
     pub bots: Vec<BotSpec>,
     /// Games in all (rounded up to a whole number of seat rotations).
     pub games: u64,
@@ -44,9 +45,10 @@ pub struct BotResult {
     pub win_rate_ci95: (f64, f64),
     /// Its mean final total per seat it held.
     pub score_mean: f64,
-    /// The Elo difference to the first bot from their head-to-head results (0 for the first).
-    pub elo_vs_first: f64,
-    /// Mean search iterations per decision (0 for bots that do not search).
+    /// The Elo difference to the first bot from their head-to-head results; `None` for the
+    /// first bot and for bots that never met it.
+    pub elo_vs_first: Option<f64>,
+    /// Mean search iterations per searched decision (0 for bots that do not search).
     pub iterations_per_decision: f64,
     /// Search iterations per second of thinking.
     pub iterations_per_sec: f64,
@@ -71,10 +73,25 @@ pub struct ArenaReport {
     pub seconds: f64,
 }
 
+/// One finished arena game, kept small: a long run holds one per game.
 struct Played {
     arrangement: usize,
-    game: GameOutcome,
+    decisions: u64,
+    seats: Vec<SeatResult>,
 }
+
+struct SeatResult {
+    total: i32,
+    /// Its share of the win (1/k on a k-way tie for first).
+    share: f64,
+    /// Its place in the ranking after the rulebook's tie-breaks, 0 first.
+    place: usize,
+    /// (searched decisions, iterations, seconds).
+    thinking: (u64, u64, f64),
+}
+
+/// The most games one arena run plays.
+pub const MAX_ARENA_GAMES: u64 = 1_000_000;
 
 /// How one arena game went.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,7 +100,8 @@ pub struct GameOutcome {
     pub score: Score,
     /// Decisions applied, chance included.
     pub decisions: u64,
-    /// Per seat: (decisions its bot made, search iterations, seconds thinking).
+    /// Per seat: (decisions its bot searched, search iterations, seconds thinking); forced
+    /// decisions (one legal action) are not searched and not counted.
     pub thinking: Vec<(u64, u64, f64)>,
 }
 
@@ -117,10 +135,12 @@ pub fn play_game<G: Game>(
                     Observation::new(game, &state, seat, bot_seed)
                 };
                 let choice = decide(game, &seen, spec, bot_seed)?;
-                let t = &mut thought[seat.index()];
-                t.0 += 1;
-                t.1 += choice.thinking.iterations;
-                t.2 += choice.thinking.seconds;
+                if choice.thinking.iterations > 0 {
+                    let t = &mut thought[seat.index()];
+                    t.0 += 1;
+                    t.1 += choice.thinking.iterations;
+                    t.2 += choice.thinking.seconds;
+                }
                 choice.action
             }
         };
@@ -151,12 +171,18 @@ pub fn run_arena<G: Game>(
     if n == 0 {
         return Err(BotError::Refused("the arena needs at least one bot".into()));
     }
-    if config.games == 0 {
-        return Err(BotError::Refused(
-            "the arena needs at least one game".into(),
-        ));
+    if config.games == 0 || config.games > MAX_ARENA_GAMES {
+        return Err(BotError::Refused(format!(
+            "the arena plays 1 to {MAX_ARENA_GAMES} games, not {}",
+            config.games
+        )));
     }
     let players = game.players();
+    if players != 1 && n != players {
+        return Err(BotError::Refused(format!(
+            "give one bot per seat: {players} seats but {n} bots (repeat a bot to fill seats, e.g. ismcts,random,random)"
+        )));
+    }
     let games = config.games.div_ceil(n as u64) * n as u64;
     let start = Instant::now();
     let next = AtomicU64::new(0);
@@ -178,11 +204,9 @@ pub fn run_arena<G: Game>(
                     .collect();
                 match play_game(game, &seats, seed) {
                     Ok(outcome) => {
+                        let played = compact(arrangement, outcome);
                         if let Ok(mut r) = results.lock() {
-                            r[g as usize] = Some(Played {
-                                arrangement,
-                                game: outcome,
-                            });
+                            r[g as usize] = Some(played);
                         }
                         progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                     }
@@ -208,6 +232,34 @@ pub fn run_arena<G: Game>(
     Ok(summarise(game, config, players, &played, start))
 }
 
+fn compact(arrangement: usize, outcome: GameOutcome) -> Played {
+    let score = &outcome.score;
+    let seats = (0..outcome.thinking.len())
+        .map(|s| {
+            let seat = Seat(s as u8);
+            SeatResult {
+                total: score.totals.get(s).copied().unwrap_or(0),
+                share: if score.winners.contains(&seat) {
+                    1.0 / score.winners.len() as f64
+                } else {
+                    0.0
+                },
+                place: score
+                    .ranking
+                    .iter()
+                    .position(|&r| r == seat)
+                    .unwrap_or(usize::MAX),
+                thinking: outcome.thinking[s],
+            }
+        })
+        .collect();
+    Played {
+        arrangement,
+        decisions: outcome.decisions,
+        seats,
+    }
+}
+
 fn summarise<G: Game>(
     _game: &G,
     config: &ArenaConfig,
@@ -224,40 +276,33 @@ fn summarise<G: Game>(
     let mut head_to_head = vec![(0f64, 0u64); n];
     let mut decisions = 0u64;
     for p in played {
-        decisions += p.game.decisions;
+        decisions += p.decisions;
+        // With one bot per seat, seat s holds bot (s + r) mod n; solo games hold bot r.
         let bot_of = |s: usize| (s + p.arrangement) % n;
-        let mut present = vec![false; n];
-        // Each bot's best outcome in this game: (won, total), compared for head-to-head.
-        let mut best: Vec<Option<(bool, i32)>> = vec![None; n];
-        for s in 0..players {
+        let mut seat_of = vec![None; n];
+        for (s, seat) in p.seats.iter().enumerate() {
             let b = bot_of(s);
-            present[b] = true;
-            let total = p.game.score.totals.get(s).copied().unwrap_or(0);
-            score_sum[b] += f64::from(total);
+            seat_of[b] = Some(seat);
+            games[b] += 1;
+            wins[b] += seat.share;
+            score_sum[b] += f64::from(seat.total);
             seats_held[b] += 1;
-            let won = p.game.score.winners.contains(&Seat(s as u8));
-            if won {
-                wins[b] += 1.0 / p.game.score.winners.len() as f64;
-            }
-            let key = (won, total);
-            best[b] = Some(best[b].map_or(key, |k| k.max(key)));
-            let t = p.game.thinking.get(s).copied().unwrap_or_default();
-            thought[b].0 += t.0;
-            thought[b].1 += t.1;
-            thought[b].2 += t.2;
+            thought[b].0 += seat.thinking.0;
+            thought[b].1 += seat.thinking.1;
+            thought[b].2 += seat.thinking.2;
         }
-        for (b, here) in present.iter().enumerate() {
-            if *here {
-                games[b] += 1;
-            }
-        }
-        if let Some(first) = best[0] {
+        if let Some(first) = seat_of[0] {
             for b in 1..n {
-                if let Some(other) = best[b] {
-                    let points = match other.cmp(&first) {
-                        std::cmp::Ordering::Greater => 1.0,
-                        std::cmp::Ordering::Equal => 0.5,
-                        std::cmp::Ordering::Less => 0.0,
+                if let Some(other) = seat_of[b] {
+                    // A shared win is a draw; otherwise the better place wins the meeting.
+                    let points = if first.share > 0.0 && other.share > 0.0 {
+                        0.5
+                    } else {
+                        match other.place.cmp(&first.place) {
+                            std::cmp::Ordering::Less => 1.0,
+                            std::cmp::Ordering::Equal => 0.5,
+                            std::cmp::Ordering::Greater => 0.0,
+                        }
                     };
                     head_to_head[b].0 += points;
                     head_to_head[b].1 += 1;
@@ -276,7 +321,7 @@ fn summarise<G: Game>(
                 win_rate: wins[b] / g,
                 win_rate_ci95: wilson(wins[b], games[b] as f64),
                 score_mean: score_sum[b] / seats_held[b].max(1) as f64,
-                elo_vs_first: if b == 0 { 0.0 } else { elo(points, meetings) },
+                elo_vs_first: (b > 0 && meetings > 0).then(|| elo(points, meetings)),
                 iterations_per_decision: thought[b].1 as f64 / thought[b].0.max(1) as f64,
                 iterations_per_sec: if thought[b].2 > 0.0 {
                     thought[b].1 as f64 / thought[b].2

@@ -108,7 +108,8 @@ impl fmt::Display for BotKind {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Budget {
-    /// Iterations in all (shared between the threads): the same play on every machine.
+    /// Iterations in all (shared between the threads): the same play on every machine for a
+    /// given thread count.
     Iterations(u32),
     /// Milliseconds of wall time (each thread searches that long).
     Millis(u32),

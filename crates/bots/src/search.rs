@@ -16,9 +16,10 @@ use crate::Budget;
 
 /// The UCB exploration constant for rewards in [0, 1].
 const EXPLORATION: f64 = 0.7;
-/// Children stored in one tree at most (about 40 bytes each), so a long time budget cannot
-/// exhaust memory: past it, iterations stop growing the tree.
-const MAX_CHILDREN: usize = 16_000_000;
+/// Children stored by one search at most, over all its threads (about 32 bytes each), so a
+/// long time budget cannot exhaust memory: past it, iterations still descend the tree but no
+/// longer grow it.
+const MAX_CHILDREN: usize = 8_000_000;
 const NO_NODE: u32 = u32::MAX;
 
 /// What a search did for one decision.
@@ -40,6 +41,12 @@ struct Child<A> {
     visits: u32,
     available: u32,
     reward: f64,
+}
+
+/// What bounds one search besides its budget.
+struct Limits {
+    max_children: usize,
+    horizon: u32,
 }
 
 /// One thread's root children, iterations and nodes.
@@ -65,38 +72,44 @@ pub(crate) fn search<G: Game>(
     horizon: u32,
 ) -> (G::Action, Thinking) {
     let start = Instant::now();
+    // Thread t searches its share of an iteration budget, until the deadline of a time one.
+    let thread_budget = |t: usize| match budget {
+        Budget::Iterations(n) => {
+            let (n, threads) = (u64::from(n), threads as u64);
+            let share = n / threads + u64::from((t as u64) < n % threads);
+            (share, None)
+        }
+        Budget::Millis(ms) => (
+            u64::from(u32::MAX),
+            Some(start + Duration::from_millis(u64::from(ms))),
+        ),
+    };
+    let limits = Limits {
+        max_children: MAX_CHILDREN / threads.max(1),
+        horizon,
+    };
     let trees: Vec<ThreadResult<G::Action>> = if threads <= 1 {
+        let (iterations, deadline) = thread_budget(0);
         vec![run(
             game,
             root,
             seat,
             determinize,
-            budget,
-            1,
+            (iterations, deadline),
             seed,
-            start,
-            horizon,
+            &limits,
         )]
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     let seed = derive_seed(seed, t as u64);
-                    scope.spawn(move || {
-                        run(
-                            game,
-                            root,
-                            seat,
-                            determinize,
-                            budget,
-                            threads,
-                            seed,
-                            start,
-                            horizon,
-                        )
-                    })
+                    let share = thread_budget(t);
+                    let limits = &limits;
+                    scope.spawn(move || run(game, root, seat, determinize, share, seed, limits))
                 })
                 .collect();
+            // A search thread that panicked is a bug in the game; the others still answer.
             handles.into_iter().filter_map(|h| h.join().ok()).collect()
         })
     };
@@ -137,21 +150,16 @@ fn run<G: Game>(
     root: &G::State,
     seat: Seat,
     determinize: bool,
-    budget: Budget,
-    threads: usize,
+    (limit, deadline): (u64, Option<Instant>),
     seed: u64,
-    start: Instant,
-    horizon: u32,
+    limits: &Limits,
 ) -> ThreadResult<G::Action> {
     let mut rng = GameRng::seeded(seed);
     let mut tree = Tree {
         nodes: vec![Vec::new()],
         children: 0,
     };
-    let (limit, deadline) = match budget {
-        Budget::Iterations(n) => (u64::from(n).div_ceil(threads as u64), None),
-        Budget::Millis(ms) => (u64::MAX, Some(start + Duration::from_millis(u64::from(ms)))),
-    };
+    let horizon = limits.horizon;
     let players = game.players();
     let mut state = root.clone();
     let mut legal = Vec::new();
@@ -162,7 +170,8 @@ fn run<G: Game>(
     let mut iterations = 0u64;
     while iterations < limit {
         if let Some(deadline) = deadline {
-            if iterations.is_multiple_of(8) && Instant::now() >= deadline {
+            // At least one iteration, so that every thread has something to say.
+            if iterations > 0 && iterations.is_multiple_of(8) && Instant::now() >= deadline {
                 break;
             }
         }
@@ -179,18 +188,21 @@ fn run<G: Game>(
             if legal.is_empty() {
                 break;
             }
-            let grow = tree.children < MAX_CHILDREN;
+            let grow = tree.children < limits.max_children;
             let Some((index, fresh)) = select(&mut tree, node, &legal, &mut rng, grow) else {
                 break;
             };
             let action = tree.nodes[node as usize][index].action;
             path.push((node, index as u32, mover));
             game.apply_unchecked(&mut state, action);
-            if fresh || !grow {
+            if fresh {
                 break;
             }
             let next = tree.nodes[node as usize][index].node;
             node = if next == NO_NODE {
+                if !grow {
+                    break;
+                }
                 let created = tree.nodes.len() as u32;
                 tree.nodes.push(Vec::new());
                 tree.nodes[node as usize][index].node = created;

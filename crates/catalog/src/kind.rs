@@ -279,21 +279,39 @@ impl<G: Game + 'static> GameKind for Kind<G> {
             seconds: 0.0,
         };
         let mut outcomes = Vec::new();
+        let mut legal = Vec::new();
         let start = Instant::now();
         let mut seed = 0u64;
         while measured.decisions == 0 || start.elapsed().as_secs_f64() < seconds {
             seed += 1;
             let mut rng = GameRng::seeded(seed);
             let mut state = game.initial_state();
-            while game.actor(&state) == Actor::Chance {
-                game.chance_outcomes(&state, &mut outcomes);
-                let outcome = rng.pick_weighted(&outcomes);
-                game.apply_unchecked(&mut state, outcome);
-            }
-            let Actor::Seat(seat) = game.actor(&state) else {
-                return Err(CatalogError::BadOptions(
-                    "the game ended before any decision".into(),
-                ));
+            // The first seat decision with a real choice (a forced one is not searched).
+            let seat = loop {
+                match game.actor(&state) {
+                    Actor::Chance => {
+                        game.chance_outcomes(&state, &mut outcomes);
+                        let outcome = rng.pick_weighted(&outcomes);
+                        game.apply_unchecked(&mut state, outcome);
+                    }
+                    Actor::Seat(seat) => {
+                        game.legal_actions(&state, &mut legal);
+                        if legal.len() > 1 {
+                            break seat;
+                        }
+                        let Some(&only) = legal.first() else {
+                            return Err(CatalogError::BadOptions(format!(
+                                "{seat} has no legal action: a bug in the game"
+                            )));
+                        };
+                        game.apply_unchecked(&mut state, only);
+                    }
+                    Actor::Nobody => {
+                        return Err(CatalogError::BadOptions(
+                            "the game ended before any choice".into(),
+                        ))
+                    }
+                }
             };
             let seen = Observation::new(&game, &state, seat, seed);
             let choice = sylvan_bots::decide(&game, &seen, bot, seed)?;

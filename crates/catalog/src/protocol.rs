@@ -354,22 +354,35 @@ impl Engine {
             Some(_) => u64_field(request, field).map(Some),
         };
         let mut spec: BotSpec = name.parse().map_err(bad)?;
-        match (optional("iterations")?, optional("budget_ms")?) {
+        let budget = match (optional("iterations")?, optional("budget_ms")?) {
             (Some(_), Some(_)) => {
                 return Err(ProtocolError::new(
                     ErrorKind::BadBot,
                     "give 'iterations' or 'budget_ms', not both",
                 ))
             }
-            (Some(n), None) => {
-                let budget = Budget::Iterations(u32::try_from(n).unwrap_or(u32::MAX));
-                spec = BotSpec::new(spec.kind, budget.validate().map_err(bad)?);
+            (Some(n), None) => Some(Budget::Iterations(u32::try_from(n).unwrap_or(u32::MAX))),
+            (None, Some(ms)) => Some(Budget::Millis(u32::try_from(ms).unwrap_or(u32::MAX))),
+            (None, None) => None,
+        };
+        if let Some(budget) = budget {
+            let message = if !spec.kind.searches() {
+                Some(format!(
+                    "{} does not search, so it takes no budget",
+                    spec.kind
+                ))
+            } else if name.contains(':') {
+                Some(format!(
+                    "'{name}' already names a budget; drop it or the field"
+                ))
+            } else {
+                None
+            };
+            if let Some(message) = message {
+                return Err(ProtocolError::new(ErrorKind::BadBot, message));
             }
-            (None, Some(ms)) => {
-                let budget = Budget::Millis(u32::try_from(ms).unwrap_or(u32::MAX));
-                spec = BotSpec::new(spec.kind, budget.validate().map_err(bad)?);
-            }
-            (None, None) => {}
+            spec.budget = budget.validate().map_err(bad)?;
+            spec.label = format!("{}:{budget}", spec.kind);
         }
         if let Some(threads) = optional("threads")? {
             spec = spec
@@ -872,6 +885,14 @@ mod tests {
             ),
             (r#"{"cmd":"bot","name":"cheat"}"#, "diagnostic"),
             (r#"{"cmd":"bot","name":"mcts","threads":0}"#, "threads"),
+            (
+                r#"{"cmd":"bot","name":"random","iterations":5}"#,
+                "takes no budget",
+            ),
+            (
+                r#"{"cmd":"bot","name":"ismcts:hard","iterations":5}"#,
+                "already names",
+            ),
         ] {
             let r = fails(&mut e, line, "bad_bot");
             let message = r["error"]["message"].as_str().expect("message");

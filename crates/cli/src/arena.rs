@@ -51,9 +51,10 @@ pub(crate) fn arena(
                 .map_err(|e| CliError::new(e.to_string()))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    if args.games == 0 || args.games > 10_000_000 {
+    if args.games == 0 || args.games > sylvan_bots::arena::MAX_ARENA_GAMES {
         return Err(CliError::new(format!(
-            "--games must be 1 to 10000000, not {}",
+            "--games must be 1 to {}, not {}",
+            sylvan_bots::arena::MAX_ARENA_GAMES,
             args.games
         )));
     }
@@ -233,14 +234,15 @@ fn write_text(out: &mut dyn Write, title: &str, runs: &[Run], label: &str) -> st
         for b in &first.bots {
             writeln!(
                 out,
-                "{:width$}  {:>6}  {:>7.1}%  {:>7.1}% – {:>5.1}%  {:>10.1}  {:>+8.0}  {:>12.0}",
+                "{:width$}  {:>6}  {:>7.1}%  {:>7.1}% – {:>5.1}%  {:>10.1}  {:>8}  {:>12.0}",
                 b.bot,
                 b.games,
                 100.0 * b.win_rate,
                 100.0 * b.win_rate_ci95.0,
                 100.0 * b.win_rate_ci95.1,
                 b.score_mean,
-                b.elo_vs_first,
+                b.elo_vs_first
+                    .map_or("—".to_string(), |e| format!("{e:+.0}")),
                 b.iterations_per_sec
             )?;
         }

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use serde_json::{json, Value};
-use sylvan_bots::BotSpec;
+use sylvan_bots::{BotKind, BotSpec};
 use sylvan_catalog::Catalog;
 
 use crate::{CliError, Env};
@@ -36,9 +36,9 @@ pub(crate) fn bench(
             let spec: BotSpec = text
                 .parse()
                 .map_err(|e| CliError::new(format!("--bot: {e}")))?;
-            if !spec.kind.searches() {
+            if !matches!(spec.kind, BotKind::Mcts | BotKind::Ismcts) {
                 return Err(CliError::new(format!(
-                    "--bot: {} does not search; name mcts, ismcts or cheat",
+                    "--bot: {} is not measured here; name mcts or ismcts",
                     spec.kind
                 )));
             }

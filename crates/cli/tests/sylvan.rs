@@ -801,7 +801,33 @@ fn arena_and_play_refuse_bad_bots_clearly() {
         ),
         (
             vec!["bench", GAME, "--seconds", "0.1", "--bot", "greedy"],
-            "does not search",
+            "not measured here",
+        ),
+        (
+            vec![
+                "arena",
+                GAME,
+                "--bots",
+                "mcts,random",
+                "--players",
+                "3",
+                "--games",
+                "2",
+            ],
+            "exactly 2 players",
+        ),
+        (
+            vec![
+                "arena",
+                "woodwalkers",
+                "--bots",
+                "mcts,random",
+                "--players",
+                "4",
+                "--games",
+                "2",
+            ],
+            "one bot per seat",
         ),
     ] {
         let out = run(&args, "");
