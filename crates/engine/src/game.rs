@@ -260,16 +260,7 @@ pub trait Game: Sized + Send + Sync {
     /// solo game), from [`score`](Game::score) and so from the rulebook's categories; a game may
     /// add what its score does not yet count.
     fn heuristic(&self, state: &Self::State, seat: Seat) -> f64 {
-        let score = self.score(state);
-        let own = score.totals.get(seat.index()).copied().unwrap_or(0);
-        let best_other = score
-            .totals
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != seat.index())
-            .map(|(_, &t)| t)
-            .max();
-        f64::from(own - best_other.unwrap_or(0))
+        score_margin(&self.score(state), seat)
     }
 
     /// What `action` (applied to `before`, giving `after`) caused, worded for `viewer`.
@@ -328,6 +319,20 @@ fn normalize(text: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
+}
+
+/// `seat`'s total minus the best other total (the total alone with one seat): the default
+/// [`Game::heuristic`].
+pub fn score_margin(score: &Score, seat: Seat) -> f64 {
+    let own = score.totals.get(seat.index()).copied().unwrap_or(0);
+    let best_other = score
+        .totals
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != seat.index())
+        .map(|(_, &t)| t)
+        .max();
+    f64::from(own) - f64::from(best_other.unwrap_or(0))
 }
 
 /// Samples a chance point's outcome with `rng`. The state must be at a chance point.

@@ -50,8 +50,8 @@ mod rng;
 pub mod testing;
 
 pub use game::{
-    rank_by, sample_chance, Actor, Game, GameInfo, OptionsError, ParseActionError, Score, Seat,
-    SoloLevels, Viewer,
+    rank_by, sample_chance, score_margin, Actor, Game, GameInfo, OptionsError, ParseActionError,
+    Score, Seat, SoloLevels, Viewer,
 };
 pub use harness::{conformance, perft, ConformanceConfig, ConformanceReport};
 pub use record::{Record, ReplayError, ENGINE_VERSION};
