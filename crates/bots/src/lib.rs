@@ -39,7 +39,6 @@ mod search;
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
 
 use serde::Serialize;
 use sylvan_engine::{Actor, Game, GameRng, Seat};
@@ -479,14 +478,6 @@ fn greedy<G: Game>(
         }
     }
     best
-}
-
-/// How long one decision may take at most under `budget`, for progress estimates.
-pub fn budget_time(budget: Budget) -> Option<Duration> {
-    match budget {
-        Budget::Millis(ms) => Some(Duration::from_millis(u64::from(ms))),
-        Budget::Iterations(_) => None,
-    }
 }
 
 #[cfg(test)]
