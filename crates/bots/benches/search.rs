@@ -3,18 +3,12 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use sylvan_bots::{decide, BotSpec, Observation};
-use sylvan_engine::{Actor, Game, GameRng};
+use sylvan_engine::{advance_randomly, Actor, Game, GameRng};
 
 /// The first seat decision of a seeded game, chance settled.
 fn first_decision<G: Game>(game: &G) -> (G::State, sylvan_engine::Seat) {
-    let mut rng = GameRng::seeded(1);
     let mut state = game.initial_state();
-    let mut outcomes = Vec::new();
-    while game.actor(&state) == Actor::Chance {
-        game.chance_outcomes(&state, &mut outcomes);
-        let outcome = rng.pick_weighted(&outcomes);
-        game.apply_unchecked(&mut state, outcome);
-    }
+    advance_randomly(game, &mut state, &mut GameRng::seeded(1), 0);
     match game.actor(&state) {
         Actor::Seat(seat) => (state, seat),
         _ => panic!("the game ended during setup"),

@@ -5,7 +5,7 @@ use sylvan_bots::{
     decide, play_game, run_arena, ArenaConfig, BotError, BotKind, BotSpec, Observation,
 };
 use sylvan_engine::testing::Nim;
-use sylvan_engine::{Actor, Game, GameRng, Seat, Viewer};
+use sylvan_engine::{advance_randomly, Actor, Game, GameRng, Seat, Viewer};
 use sylvan_woodwalkers::{Options, Woodwalkers};
 
 fn spec(text: &str) -> BotSpec {
@@ -35,24 +35,8 @@ fn hidden_positions(
         seed += 1;
         let mut rng = GameRng::seeded(seed);
         let mut state = game.initial_state();
-        let mut legal = Vec::new();
-        let mut outcomes = Vec::new();
-        let stop = 10 + rng.below(60);
-        for _ in 0..stop {
-            match game.actor(&state) {
-                Actor::Nobody => break,
-                Actor::Chance => {
-                    game.chance_outcomes(&state, &mut outcomes);
-                    let o = rng.pick_weighted(&outcomes);
-                    game.apply_unchecked(&mut state, o);
-                }
-                Actor::Seat(_) => {
-                    game.legal_actions(&state, &mut legal);
-                    let a = legal[rng.below(legal.len() as u64) as usize];
-                    game.apply_unchecked(&mut state, a);
-                }
-            }
-        }
+        let stop = 10 + rng.below(60) as u32;
+        advance_randomly(&game, &mut state, &mut rng, stop);
         let Actor::Seat(seat) = game.actor(&state) else {
             continue;
         };

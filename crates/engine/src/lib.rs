@@ -97,3 +97,82 @@ pub fn random_playout_from<G: Game>(
         decisions += 1;
     }
 }
+
+/// Plays `seat_decisions` uniformly random seat decisions from `state`, resolving chance with
+/// `rng` before, between and after them, and stops at the next seat decision or at the end:
+/// how tests and benchmarks reach a position. Returns the seat decisions played (fewer only if
+/// the game ended).
+pub fn advance_randomly<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut GameRng,
+    seat_decisions: u32,
+) -> u32 {
+    let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+    let mut played = 0;
+    loop {
+        let action = match game.actor(state) {
+            Actor::Chance => {
+                game.chance_outcomes(state, &mut outcomes);
+                if outcomes.is_empty() {
+                    return played;
+                }
+                rng.pick_weighted(&outcomes)
+            }
+            Actor::Seat(_) if played < seat_decisions => {
+                game.legal_actions(state, &mut actions);
+                if actions.is_empty() {
+                    return played;
+                }
+                played += 1;
+                actions[rng.below(actions.len() as u64) as usize]
+            }
+            _ => return played,
+        };
+        game.apply_unchecked(state, action);
+    }
+}
+
+/// Declares a `Copy` enum of rulebook names (colours, animals, wisps) with `ALL` in the
+/// rulebook's order, `NUM`, `index`, `name`, a case-insensitive `from_name`, serde and
+/// `Display`. The calling crate depends on `serde` (with `derive`).
+#[macro_export]
+macro_rules! named_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $text:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(
+            Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+            ::serde::Serialize, ::serde::Deserialize,
+        )]
+        pub enum $name { $($(#[$vm])* $v),+ }
+
+        impl $name {
+            /// Every value, in the rulebook's order.
+            pub const ALL: [$name; [$($name::$v),+].len()] = [$($name::$v),+];
+            /// How many values there are.
+            pub const NUM: usize = $name::ALL.len();
+
+            /// The position in [`Self::ALL`].
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
+            /// The name as the rulebook prints it.
+            pub const fn name(self) -> &'static str {
+                match self { $($name::$v => $text),+ }
+            }
+
+            /// The value with this name (case-insensitive).
+            pub fn from_name(text: &str) -> Option<$name> {
+                let t = text.trim();
+                $name::ALL.iter().copied().find(|v| v.name().eq_ignore_ascii_case(t))
+            }
+        }
+
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+    };
+}

@@ -11,42 +11,7 @@ pub const MAX_SPACES: usize = 10;
 /// The most linked sets on one board (Owl has 3).
 pub const MAX_SETS: usize = 4;
 
-macro_rules! named_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $text:literal),+ $(,)? }) => {
-        $(#[$m])*
-        #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-        pub enum $name { $($(#[$vm])* $v),+ }
-
-        impl $name {
-            /// Every value, in the rulebook's order.
-            pub const ALL: &'static [$name] = &[$($name::$v),+];
-            /// How many values there are.
-            pub const NUM: usize = $name::ALL.len();
-
-            /// The position in [`Self::ALL`].
-            pub const fn index(self) -> usize {
-                self as usize
-            }
-
-            /// The name as the rulebook prints it.
-            pub const fn name(self) -> &'static str {
-                match self { $($name::$v => $text),+ }
-            }
-
-            /// The value with this rulebook name (case-insensitive).
-            pub fn from_name(text: &str) -> Option<$name> {
-                let t = text.trim();
-                $name::ALL.iter().copied().find(|v| v.name().eq_ignore_ascii_case(t))
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-    };
-}
+use sylvan_engine::named_enum;
 
 named_enum!(
     /// A stone's colour; `Spirit` is the iridescent Spirit Stone.
@@ -445,7 +410,7 @@ impl Components {
                 return invalid(format!(
                     "unknown stone colour '{}' (expected one of {})",
                     c.name,
-                    names(Colour::ALL)
+                    names(&Colour::ALL)
                 ));
             };
             if seen[colour.index()] {
@@ -475,7 +440,7 @@ impl Components {
             let Some(card) = Card::from_name(k) else {
                 return invalid(format!(
                     "unknown Spirit Power card '{k}' (expected one of {})",
-                    names(Card::ALL)
+                    names(&Card::ALL)
                 ));
             };
             if cards[card.index()] > 0 {
@@ -498,7 +463,7 @@ impl Components {
                 return invalid(format!(
                     "unknown animal board '{}' (expected one of {})",
                     a.name,
-                    names(Animal::ALL)
+                    names(&Animal::ALL)
                 ));
             };
             if layouts[animal.index()].is_some() {
@@ -694,7 +659,7 @@ pub fn parse_five(list: &[String], what: &str) -> Result<[Animal; 5], String> {
         let Some(a) = Animal::from_name(name) else {
             return invalid(format!(
                 "{what}: unknown animal '{name}' (expected one of {})",
-                names(Animal::ALL)
+                names(&Animal::ALL)
             ));
         };
         if out[..i].contains(&a) {
@@ -723,7 +688,7 @@ pub fn parse_six(
         let Some(c) = Card::from_name(name) else {
             return invalid(format!(
                 "{what}: unknown Spirit Power card '{name}' (expected one of {})",
-                names(Card::ALL)
+                names(&Card::ALL)
             ));
         };
         out[i] = c;

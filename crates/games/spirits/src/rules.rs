@@ -354,7 +354,7 @@ impl Spirits {
     fn legal_tiles(&self, s: &State, f: &mut impl FnMut(Action)) {
         let me = s.current;
         let mut any = false;
-        for &t in Tile::ALL {
+        for t in Tile::ALL {
             if self.tile_legal(s, me, t) {
                 any = true;
                 f(Action::Tile(t));
@@ -363,7 +363,7 @@ impl Spirits {
         if any {
             return;
         }
-        for &t in Tile::ALL {
+        for t in Tile::ALL {
             if Self::face_up(s, me, t) {
                 any = true;
                 f(Action::Pass(t));

@@ -76,7 +76,7 @@ impl Board {
             counts.add(Colour::Spirit, 1);
         }
         for c in Colour::ALL {
-            counts.add(*c, self.nest.get(*c));
+            counts.add(c, self.nest.get(c));
         }
     }
 }
@@ -306,7 +306,7 @@ impl State {
             &self.hands[1],
         ] {
             for c in Colour::ALL {
-                counts.add(*c, pile.get(*c));
+                counts.add(c, pile.get(c));
             }
         }
         for side in &self.boards {

@@ -2,7 +2,7 @@
 //! `data/perft.toml` so that a rules change that alters them is visible in review.
 
 use serde::Deserialize;
-use sylvan_engine::{perft, sample_chance, Actor, Game, GameRng};
+use sylvan_engine::{advance_randomly, perft, Game, GameRng};
 use sylvan_spirits::{Options, Spirits};
 
 #[derive(Deserialize)]
@@ -21,11 +21,7 @@ struct Position {
 /// The position after setup's chance points, resolved with `seed`.
 fn after_setup(game: &Spirits, seed: u64) -> sylvan_spirits::State {
     let mut s = game.initial_state();
-    let mut rng = GameRng::seeded(seed);
-    while game.actor(&s) == Actor::Chance {
-        let a = sample_chance(game, &s, &mut rng);
-        game.apply(&mut s, a).expect("a listed outcome");
-    }
+    advance_randomly(game, &mut s, &mut GameRng::seeded(seed), 0);
     s
 }
 

@@ -2,7 +2,7 @@
 //! `data/perft.toml` so that a rules change that alters them is visible in review.
 
 use serde::Deserialize;
-use sylvan_engine::{perft, sample_chance, Actor, Game, GameRng};
+use sylvan_engine::{advance_randomly, perft, Game, GameRng};
 use sylvan_whispering_woods::{Action, Options, WhisperingWoods};
 
 #[derive(Deserialize)]
@@ -23,28 +23,12 @@ struct Position {
 /// The position after setup and `after` random decisions, resolved with `seed`.
 fn position(game: &WhisperingWoods, seed: u64, after: u32) -> sylvan_whispering_woods::State {
     let mut s = game.initial_state();
-    let mut rng = GameRng::seeded(seed);
     if game.players() == 1 {
         game.apply(&mut s, Action::StartAnimal(0))
             .expect("an animal");
     }
-    let mut actions = Vec::new();
-    let mut played = 0;
-    loop {
-        match game.actor(&s) {
-            Actor::Chance => {
-                let a = sample_chance(game, &s, &mut rng);
-                game.apply(&mut s, a).expect("a listed outcome");
-            }
-            Actor::Seat(_) if played < after => {
-                game.legal_actions(&s, &mut actions);
-                let a = actions[rng.below(actions.len() as u64) as usize];
-                game.apply(&mut s, a).expect("legal");
-                played += 1;
-            }
-            _ => return s,
-        }
-    }
+    advance_randomly(game, &mut s, &mut GameRng::seeded(seed), after);
+    s
 }
 
 #[test]

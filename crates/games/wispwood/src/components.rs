@@ -1,50 +1,13 @@
 //! The physical components: wisp types, tiles, the pond shapes, the goal cards, the grid
 //! bonus, the firefly tokens and Catty's scoring guides, read from the component data file.
 
-use std::fmt;
-
 use arrayvec::ArrayVec;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// The shipped component data (every value tagged with its provenance).
 pub const DEFAULT_COMPONENTS: &str = include_str!("../data/components.toml");
 
-macro_rules! named_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $text:literal),+ $(,)? }) => {
-        $(#[$m])*
-        #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-        pub enum $name { $($(#[$vm])* $v),+ }
-
-        impl $name {
-            /// Every value, in the rulebook's order.
-            pub const ALL: &'static [$name] = &[$($name::$v),+];
-            /// How many values there are.
-            pub const NUM: usize = $name::ALL.len();
-
-            /// The position in [`Self::ALL`].
-            pub const fn index(self) -> usize {
-                self as usize
-            }
-
-            /// The name as the rulebook prints it.
-            pub const fn name(self) -> &'static str {
-                match self { $($name::$v => $text),+ }
-            }
-
-            /// The value with this name (case-insensitive).
-            pub fn from_name(text: &str) -> Option<$name> {
-                let t = text.trim();
-                $name::ALL.iter().copied().find(|v| v.name().eq_ignore_ascii_case(t))
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-    };
-}
+use sylvan_engine::named_enum;
 
 named_enum!(
     /// The wisp on a tile's face. Trees are not wisps.

@@ -458,8 +458,8 @@ impl Game for Wispwood {
             let n = s.unseen[i] as u32
                 + s.known[i] as u32
                 + s.discard[i] as u32
-                + s.pond.iter().filter(|&&x| x == Some(*w)).count() as u32
-                + s.forests.iter().map(|f| f.count(*w)).sum::<u32>()
+                + s.pond.iter().filter(|&&x| x == Some(w)).count() as u32
+                + s.forests.iter().map(|f| f.count(w)).sum::<u32>()
                 + s.catty.map_or(0, |c| c.wisps[i] as u32 + 1);
             if n != c.tiles[i] as u32 {
                 return Err(format!(

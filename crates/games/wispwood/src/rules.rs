@@ -493,8 +493,8 @@ impl Wispwood {
             Phase::CattyGuide(_) => {
                 if let Some(c) = &s.catty {
                     for w in Wisp::ALL {
-                        if !c.ranks.contains(&Some(*w)) {
-                            out.push((Action::CattyGuide(*w), 1));
+                        if !c.ranks.contains(&Some(w)) {
+                            out.push((Action::CattyGuide(w), 1));
                         }
                     }
                 }
@@ -515,7 +515,7 @@ impl Wispwood {
                 for w in Wisp::ALL {
                     let n = pool[w.index()];
                     if n > 0 {
-                        out.push((Action::Reveal(*w), n as u32));
+                        out.push((Action::Reveal(w), n as u32));
                     }
                 }
             }

@@ -13,7 +13,7 @@ fn the_shipped_file_has_the_box_contents() {
     assert_eq!(c.shapes.len(), 8);
     assert_eq!(c.cards.len(), 25);
     for cat in Category::ALL {
-        assert_eq!(c.cards_of(*cat).count(), 5, "{cat}");
+        assert_eq!(c.cards_of(cat).count(), 5, "{cat}");
     }
     assert_eq!(c.grid, [4, 5, 6]);
     assert_eq!(c.bonus, [2, 4, 6]);

@@ -2,7 +2,7 @@
 //! `data/perft.toml` so that a rules change that alters them is visible in review.
 
 use serde::Deserialize;
-use sylvan_engine::{perft, sample_chance, Actor, Game, GameRng};
+use sylvan_engine::{advance_randomly, perft, Game, GameRng};
 use sylvan_wispwood::{Options, Wispwood};
 
 #[derive(Deserialize)]
@@ -22,11 +22,7 @@ struct Position {
 /// resolved with `seed`.
 fn after_setup(game: &Wispwood, seed: u64) -> sylvan_wispwood::State {
     let mut s = game.initial_state();
-    let mut rng = GameRng::seeded(seed);
-    while game.actor(&s) == Actor::Chance {
-        let a = sample_chance(game, &s, &mut rng);
-        game.apply(&mut s, a).expect("a listed outcome");
-    }
+    advance_randomly(game, &mut s, &mut GameRng::seeded(seed), 0);
     s
 }
 

@@ -14,8 +14,8 @@ fn universe() -> Vec<Action> {
         Action::CatStays,
     ];
     for w in Wisp::ALL {
-        all.push(Action::Reveal(*w));
-        all.push(Action::CattyGuide(*w));
+        all.push(Action::Reveal(w));
+        all.push(Action::CattyGuide(w));
     }
     for i in 0..=9u8 {
         all.extend([

@@ -41,8 +41,8 @@ fn set_forest(s: &mut State, seat: usize, rows: &[&str], top: usize, left: usize
     // Wisps come from the stacks, face up.
     s.stacks = s.stacks + old.all_wisps().count_ones() as u16 - f.all_wisps().count_ones() as u16;
     for w in Wisp::ALL {
-        s.unseen[w.index()] += old.count(*w) as u16;
-        s.unseen[w.index()] -= f.count(*w) as u16;
+        s.unseen[w.index()] += old.count(w) as u16;
+        s.unseen[w.index()] -= f.count(w) as u16;
     }
     s.forests[seat] = f;
 }

@@ -18,42 +18,7 @@ pub const MAX_FOREST: usize = 32;
 /// Most distinct forest tiles (flag values plus medicine, die and points) a side may have.
 pub const MAX_KINDS: usize = 32;
 
-macro_rules! named_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $text:literal),+ $(,)? }) => {
-        $(#[$m])*
-        #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-        pub enum $name { $($(#[$vm])* $v),+ }
-
-        impl $name {
-            /// Every value, in the rulebook's order.
-            pub const ALL: [$name; [$($name::$v),+].len()] = [$($name::$v),+];
-            /// How many values there are.
-            pub const NUM: usize = $name::ALL.len();
-
-            /// The position in [`Self::ALL`].
-            pub const fn index(self) -> usize {
-                self as usize
-            }
-
-            /// The name as the rulebook prints it.
-            pub const fn name(self) -> &'static str {
-                match self { $($name::$v => $text),+ }
-            }
-
-            /// The value with this name (case-insensitive).
-            pub fn from_name(text: &str) -> Option<$name> {
-                let t = text.trim();
-                $name::ALL.iter().copied().find(|v| v.name().eq_ignore_ascii_case(t))
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-    };
-}
+use sylvan_engine::named_enum;
 
 named_enum!(
     /// A player colour: seat 1 plays the first, seat 2 the second, and so on.
