@@ -47,6 +47,7 @@ mod game;
 pub mod harness;
 mod record;
 mod rng;
+pub mod suite;
 pub mod testing;
 
 pub use game::{
@@ -56,6 +57,7 @@ pub use game::{
 pub use harness::{conformance, perft, ConformanceConfig, ConformanceReport};
 pub use record::{Record, ReplayError, ENGINE_VERSION};
 pub use rng::{derive_seed, GameRng};
+pub use suite::{assert_conforms, check_listed, check_perft_table, is_listed, PerftPosition};
 
 /// Plays one game to the end with uniformly random seat decisions and seeded chance.
 ///

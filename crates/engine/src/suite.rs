@@ -1,0 +1,150 @@
+//! Glue every game would otherwise copy: `check` by the legal list, the conformance test over
+//! a set of rules, and the perft table kept in a game's data.
+
+use serde::Deserialize;
+
+use crate::harness::{conformance, perft, ConformanceConfig, ConformanceReport};
+use crate::{Actor, Game};
+
+/// Whether `action` is among the legal actions (or chance outcomes) listed now.
+pub fn is_listed<G: Game>(game: &G, state: &G::State, action: G::Action) -> bool {
+    match game.actor(state) {
+        Actor::Nobody => false,
+        Actor::Seat(_) => {
+            let mut legal = Vec::new();
+            game.legal_actions(state, &mut legal);
+            legal.contains(&action)
+        }
+        Actor::Chance => {
+            let mut outcomes = Vec::new();
+            game.chance_outcomes(state, &mut outcomes);
+            outcomes.iter().any(|&(a, _)| a == action)
+        }
+    }
+}
+
+/// A `check` that accepts exactly the listed actions and otherwise asks `explain` which rule
+/// the action breaks, so that `check` and `legal_actions` can never disagree.
+pub fn check_listed<G: Game>(
+    game: &G,
+    state: &G::State,
+    action: G::Action,
+    explain: impl FnOnce() -> G::Illegal,
+) -> Result<(), G::Illegal> {
+    if is_listed(game, state, action) {
+        Ok(())
+    } else {
+        Err(explain())
+    }
+}
+
+/// Runs the conformance harness over `rules` for at least `min_games` games in all (split
+/// evenly), and panics with the harness's message (seed and decision) on any failure. Also
+/// fails when no unlisted action was ever tried and refused, which would make the run vacuous.
+pub fn assert_conforms<G: Game>(
+    rules: &[G],
+    min_games: u64,
+    seed: u64,
+    deep_every: u64,
+) -> ConformanceReport {
+    assert!(!rules.is_empty(), "no rules to check");
+    let config = ConformanceConfig {
+        games_per_rules: min_games.div_ceil(rules.len() as u64),
+        seed,
+        deep_every,
+    };
+    let report = conformance(rules, &config).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.games >= min_games, "{report:?}");
+    assert!(
+        report
+            .checks
+            .get("unlisted actions rejected")
+            .is_some_and(|&n| n > 0),
+        "no unlisted action was tried: {report:?}"
+    );
+    report
+}
+
+/// One row of a game's perft table (`data/perft.toml`, `[[position]]` entries).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct PerftPosition {
+    /// Players at the table.
+    pub players: usize,
+    /// The seed that resolves the chance before the counted position.
+    pub seed: u64,
+    /// Decisions counted.
+    pub depth: u32,
+    /// The expected count.
+    pub nodes: u64,
+}
+
+/// Counts perft for each position, built with `game(players)` and reached with
+/// `start(game, seed)`. On any difference, the error is the whole table as it now counts, to
+/// paste into the data file when the rules change is intended.
+pub fn check_perft_table<G: Game>(
+    positions: &[PerftPosition],
+    game: impl Fn(usize) -> G,
+    start: impl Fn(&G, u64) -> G::State,
+) -> Result<(), String> {
+    if positions.is_empty() {
+        return Err("the perft table is empty".into());
+    }
+    let mut table = String::new();
+    let mut same = true;
+    for p in positions {
+        let g = game(p.players);
+        let s = start(&g, p.seed);
+        let nodes = perft(&g, &s, p.depth);
+        table.push_str(&format!(
+            "[[position]]\nplayers = {}\nseed = {}\ndepth = {}\nnodes = {nodes}\n\n",
+            p.players, p.seed, p.depth
+        ));
+        same &= nodes == p.nodes;
+    }
+    if same {
+        Ok(())
+    } else {
+        Err(format!(
+            "perft counts changed; if the rules change is intended, the table is:\n{table}"
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{Nim, NimAction, NimIllegal, NimOptions};
+
+    #[test]
+    fn check_listed_follows_the_list() {
+        let game = Nim::new(2, NimOptions::default()).expect("valid");
+        let mut s = game.initial_state();
+        assert!(is_listed(&game, &s, NimAction::Pile(12)));
+        assert!(!is_listed(&game, &s, NimAction::Take(1)));
+        game.apply(&mut s, NimAction::Pile(10)).expect("legal");
+        let why = check_listed(&game, &s, NimAction::Take(4), || NimIllegal::TakeCount(3));
+        assert_eq!(why, Err(NimIllegal::TakeCount(3)));
+        assert_eq!(
+            check_listed(&game, &s, NimAction::Take(3), || unreachable!()),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn nim_conforms_and_its_perft_table_is_checked() {
+        let rules = [Nim::new(2, NimOptions::default()).expect("valid")];
+        let report = assert_conforms(&rules, 30, 1, 1);
+        assert_eq!(report.games, 30);
+        let row = |nodes| PerftPosition {
+            players: 2,
+            seed: 0,
+            depth: 2,
+            nodes,
+        };
+        let build = |p| Nim::new(p, NimOptions::default()).expect("valid");
+        let start = |g: &Nim, _| g.initial_state();
+        assert_eq!(check_perft_table(&[row(18)], build, start), Ok(()));
+        let err = check_perft_table(&[row(17)], build, start).expect_err("wrong count");
+        assert!(err.contains("nodes = 18"), "{err}");
+    }
+}
