@@ -1,0 +1,325 @@
+//! # Whisperwood
+//!
+//! Druids restore a corrupted forest of hex location tiles. Each round they draw action
+//! tokens from their bags, prepare spells and card actions with them, and perform one prepared
+//! action per turn until everyone has rested; restorations advance them on three paths whose
+//! positions set what each restoration is worth after seven rounds. This crate is the whole
+//! room: the rules ([`Whisperwood`] implementing [`sylvan_engine::Game`]), the component data
+//! (`data/components.toml`, every value tagged with its provenance), the [`View`], its text and
+//! SVG drawing, and the tests. Enchantment-card play, fae actions and the draft are deferred to
+//! "Whisperwood II" (see `RULINGS.md`).
+//!
+//! ```
+//! use sylvan_engine::{Actor, Game, GameRng};
+//! use sylvan_whisperwood::{Options, Whisperwood};
+//!
+//! let game = Whisperwood::new(3, Options::default()).expect("three players");
+//! let mut state = game.initial_state();
+//! let mut rng = GameRng::seeded(1);
+//! let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+//! sylvan_engine::random_playout_from(&game, &mut state, &mut rng, &mut actions, &mut outcomes);
+//! assert_eq!(game.actor(&state), Actor::Nobody);
+//! assert_eq!(state.round, 7);
+//! ```
+//!
+//! Bags are public by perfect recall (R9): only the order of draws is unknown, and each draw
+//! is a chance point weighted by the bag's contents. So nothing is hidden between players in
+//! this part of the game.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod action;
+pub mod board;
+pub mod components;
+mod rules;
+mod score;
+pub mod state;
+mod svg;
+mod view;
+
+use std::sync::Arc;
+
+use sylvan_engine::{rank_by, Actor, Game, GameInfo, OptionsError, Score, Seat, Viewer};
+
+pub use action::{loc_name, place_name, Action, Pool};
+pub use components::{Animal, Components, ComponentsError, Element, Spell, Token};
+pub use rules::{pair_ok, spot_owner, Options, Whisperwood};
+pub use score::CATEGORIES;
+pub use state::{Effect, Phase, Player, State};
+pub use view::View;
+
+/// Why an action is not legal now, naming the rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// Chance decides now.
+    #[error("chance decides now, not a player")]
+    ChanceDecides,
+    /// Not a possible chance outcome.
+    #[error("that chance outcome cannot happen now")]
+    NotThisChance,
+    /// A token that does not match the slot (L282, L292).
+    #[error("a token may go only on an empty action slot that shows its type (or a combination it completes), and only a token on your casting board")]
+    SlotMismatch,
+    /// Not fully prepared, or a precondition fails (R12).
+    #[error("that action is not fully prepared, or its condition does not hold (Soar and Flow need the right terrain, Inscribe a rune token here, Whisper the golem here)")]
+    NotPerformable,
+    /// Another decision is due.
+    #[error("that is not the decision now: {0}")]
+    NotNow(&'static str),
+}
+
+/// What the player to move is deciding, in a player's words.
+pub fn describe(phase: Phase) -> &'static str {
+    match phase {
+        Phase::DrawTile | Phase::Rune(_) | Phase::Familiar(_) | Phase::Drawing => "chance",
+        Phase::PlaceTile(_) => "place the location tile you drew",
+        Phase::Reclaim => "move tokens from actions to draw slots, or start drawing",
+        Phase::Corruption => "put the drawn corruption on a corruption slot",
+        Phase::Prepare => "assign drawn tokens to action slots, or say you are ready",
+        Phase::Act => "perform a fully prepared action, or rest",
+        Phase::Resolve => "choose how the current effect resolves",
+        Phase::Over => "nothing: the game is over",
+    }
+}
+
+impl Whisperwood {
+    /// Builds the rules with the shipped component data.
+    pub fn standard(players: usize, options: Options) -> Result<Whisperwood, OptionsError> {
+        Whisperwood::with(players, options, Arc::new(Components::standard()))
+    }
+
+    fn explain(&self, s: &State, a: Action) -> Illegal {
+        let chance_action = matches!(
+            a,
+            Action::DrawTile(_) | Action::RuneToken(_) | Action::DealFamiliar(_) | Action::Draw(_)
+        );
+        match Whisperwood::actor(self, s) {
+            Actor::Nobody => Illegal::GameOver,
+            Actor::Chance if chance_action => Illegal::NotThisChance,
+            Actor::Chance => Illegal::ChanceDecides,
+            Actor::Seat(_) => match (s.phase, a) {
+                (Phase::Prepare, Action::Assign { .. }) => Illegal::SlotMismatch,
+                (Phase::Act, Action::Perform(_)) => Illegal::NotPerformable,
+                (phase, _) => Illegal::NotNow(describe(phase)),
+            },
+        }
+    }
+}
+
+impl Game for Whisperwood {
+    type Options = Options;
+    type State = State;
+    type Action = Action;
+    type View = View;
+    type Illegal = Illegal;
+
+    const INFO: GameInfo = GameInfo {
+        name: "whisperwood",
+        title: "Whisperwood",
+        min_players: 2,
+        max_players: 4,
+        has_chance: true,
+        hidden_information: false,
+        solo_levels: None,
+    };
+
+    fn new(players: usize, options: Options) -> Result<Self, OptionsError> {
+        Whisperwood::standard(players, options)
+    }
+
+    fn with_components(
+        players: usize,
+        options: Options,
+        components: &str,
+    ) -> Result<Self, OptionsError> {
+        let c =
+            Components::from_toml(components).map_err(|e| OptionsError::Invalid(e.to_string()))?;
+        Whisperwood::with(players, options, Arc::new(c))
+    }
+
+    fn players(&self) -> usize {
+        Whisperwood::players(self)
+    }
+
+    fn options(&self) -> &Options {
+        Whisperwood::options(self)
+    }
+
+    fn initial_state(&self) -> State {
+        self.setup()
+    }
+
+    fn actor(&self, s: &State) -> Actor {
+        Whisperwood::actor(self, s)
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if let Actor::Seat(_) = Whisperwood::actor(self, s) {
+            self.each_legal(s, &mut |a| out.push(a));
+        }
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
+        self.outcomes(s, out);
+    }
+
+    fn check(&self, s: &State, a: Action) -> Result<(), Illegal> {
+        sylvan_engine::check_listed(self, s, a, || self.explain(s, a))
+    }
+
+    fn apply_unchecked(&self, s: &mut State, a: Action) {
+        self.play(s, a);
+    }
+
+    fn view(&self, s: &State, viewer: Viewer) -> View {
+        View::of(self, s, viewer)
+    }
+
+    fn score(&self, s: &State) -> Score {
+        let n = Whisperwood::players(self);
+        let totals: Vec<i32> = (0..n).map(|p| self.total(s, p)).collect();
+        let breakdown = (0..n)
+            .map(|p| {
+                CATEGORIES
+                    .iter()
+                    .zip(self.breakdown(s, p))
+                    .map(|(&name, v)| (name.into(), v))
+                    .collect()
+            })
+            .collect();
+        let (ranking, winners) = rank_by(n, |seat: Seat| self.ranking_key(s, seat.index()));
+        let over = s.phase == Phase::Over;
+        Score {
+            over,
+            totals,
+            breakdown,
+            ranking,
+            winners: if over { winners } else { Vec::new() },
+        }
+    }
+
+    fn text(&self, view: &View) -> String {
+        view::text(self, view)
+    }
+
+    fn svg(&self, view: &View) -> Option<String> {
+        Some(svg::draw(self, view))
+    }
+
+    fn max_decisions(&self) -> u64 {
+        60_000
+    }
+
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        let c = self.components();
+        // Action tokens and corruption/harmony: supply + every player's = the box.
+        for t in Token::ALL {
+            if t == Token::Familiar {
+                continue;
+            }
+            let i = t.index();
+            let mut n = s.supply[i] as u32;
+            if t == Token::Corruption && s.phase == Phase::Corruption {
+                // The corruption just drawn, on its way to a corruption slot.
+                n += 1;
+            }
+            for p in &s.players {
+                n += (p.bag[i] + p.spent[i] + p.drawn[i]) as u32;
+                n += p
+                    .slots
+                    .iter()
+                    .flatten()
+                    .filter(|x| x.is_some_and(|x| x.token == t))
+                    .count() as u32;
+                if t == Token::Corruption {
+                    n += p.corrupted.count_ones() + p.harmony as u32;
+                }
+            }
+            if n != c.supply[i] as u32 {
+                return Err(format!(
+                    "{n} {t} tokens accounted for, {} in the box",
+                    c.supply[i]
+                ));
+            }
+        }
+        for (seat, p) in s.players.iter().enumerate() {
+            let fam = Token::Familiar.index();
+            let n = p.bag[fam]
+                + p.spent[fam]
+                + p.drawn[fam]
+                + p.slots
+                    .iter()
+                    .flatten()
+                    .filter(|x| x.is_some_and(|x| x.token == Token::Familiar))
+                    .count() as u8;
+            if n > 1 {
+                return Err(format!("Player {} has {n} familiar tokens", seat + 1));
+            }
+            if p.drawn_count() > p.open_slots(c.draw_slots) {
+                return Err(format!(
+                    "Player {} has more drawn tokens than draw slots",
+                    seat + 1
+                ));
+            }
+            // Restorations: those left and those on the board make 10 of each type.
+            for e in Element::ALL {
+                let on_board = s
+                    .spots
+                    .iter()
+                    .flatten()
+                    .filter(|&&o| spot_owner(o) == Some((seat as u8, e)))
+                    .count() as u8;
+                if on_board + p.restorations[e.index()] != c.restorations {
+                    return Err(format!(
+                        "Player {}'s {e} restorations are not {}",
+                        seat + 1,
+                        c.restorations
+                    ));
+                }
+            }
+            let marked = p.golems.iter().flatten().filter(|&&g| g != 0).count() as u8;
+            if marked + p.golem_tokens != c.golem_tokens {
+                return Err(format!(
+                    "Player {}'s golem tokens are not {}",
+                    seat + 1,
+                    c.golem_tokens
+                ));
+            }
+            for (m, &site) in p.markers.iter().enumerate() {
+                if site != state::NONE && s.site_marker[site as usize] != seat as u8 * 8 + m as u8 {
+                    return Err(format!(
+                        "Player {}'s rune marker {} is lost",
+                        seat + 1,
+                        m + 1
+                    ));
+                }
+            }
+        }
+        // Wildlife meeples: 10 of each on the board, beside the paths and in dens.
+        for a in Animal::ALL {
+            let i = a.index();
+            let n: u32 = s.wildlife.iter().map(|w| w[i] as u32).sum::<u32>()
+                + s.meeples[i.min(2)].iter().map(|&m| m as u32).sum::<u32>() * u32::from(s.phase_has_meeples())
+                + s.players.iter().map(|p| p.den[i] as u32).sum::<u32>()
+                // Discovered, on its way to the forest.
+                + s.pending.iter().filter(|p| p.effect == Effect::Discover(a)).count() as u32;
+            let expected = if s.phase_has_meeples() { 10 } else { n };
+            if n != expected {
+                return Err(format!("{n} {a} meeples accounted for, not 10"));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl State {
+    /// Whether setup has put the wildlife out (after the rune tokens).
+    pub fn phase_has_meeples(&self) -> bool {
+        self.golems[0] != state::NONE
+    }
+}

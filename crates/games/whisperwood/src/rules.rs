@@ -1,0 +1,1951 @@
+//! The rules: setup, the four phases of a round, performing actions with the left-to-right
+//! rule, paths, golems, wildlife and familiars. Choices are listed through a callback, so
+//! listing legal actions allocates nothing.
+
+use std::sync::Arc;
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+use sylvan_engine::{Actor, OptionsError, Seat};
+
+use crate::action::{Action, Pool};
+use crate::board::{tile_edge, Geometry};
+use crate::components::{
+    Animal, Components, CsEffect, Element, Reward, RuneEffect, Slot, Spell, Token, CORE, FORK,
+};
+use crate::state::{
+    At, Effect, Move, Pending, Phase, Placed, Player, State, CELLS, FAMILIAR_PLACE, LOCS, NONE,
+    PLACES, SITES,
+};
+
+/// The table's choices (rulings of whisperwood.md given as options).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// R2 alternative: Advanced Transmute has no corruption slot.
+    pub adv_transmute_no_corruption_slot: bool,
+    /// R23 alternative: advancing from the last space does nothing instead of halting.
+    pub last_space_no_op: bool,
+}
+
+/// Whisperwood's rules for one table.
+#[derive(Clone, Debug)]
+pub struct Whisperwood {
+    players: usize,
+    options: Options,
+    c: Arc<Components>,
+    geo: Geometry,
+    /// Location of each rune site.
+    site_loc: [u8; SITES],
+    /// Rune sites in play.
+    sites: u8,
+}
+
+const CORRUPTION: usize = Token::Corruption as usize;
+const EMBER: u8 = 4;
+const MOONGLOW: u8 = 5;
+const WATER: u8 = 1;
+
+fn pend(effect: Effect) -> Pending {
+    Pending {
+        effect,
+        halts: true,
+    }
+}
+
+fn reward(effect: Effect) -> Pending {
+    Pending {
+        effect,
+        halts: false,
+    }
+}
+
+/// The element a Restore/Whisper pair makes: water+moonglow, earth+ember, air+moonglow,
+/// magic+ember (L453–459, L535–539).
+pub fn pair_ok(element: u8, second: u8) -> bool {
+    matches!(
+        (element, second),
+        (0, EMBER) | (1, MOONGLOW) | (2, MOONGLOW) | (3, EMBER)
+    )
+}
+
+impl Whisperwood {
+    /// Builds the rules from component data.
+    pub fn with(
+        players: usize,
+        options: Options,
+        c: Arc<Components>,
+    ) -> Result<Whisperwood, OptionsError> {
+        if !(2..=4).contains(&players) {
+            return Err(OptionsError::PlayerCount {
+                game: "whisperwood",
+                min: 2,
+                max: 4,
+                got: players,
+            });
+        }
+        let mut site_loc = [NONE; SITES];
+        let mut sites = 0u8;
+        for (t, tile) in c.tiles.iter().enumerate() {
+            if tile.label as usize <= players {
+                for _ in 0..tile.runes {
+                    if (sites as usize) < SITES {
+                        site_loc[sites as usize] = t as u8;
+                        sites += 1;
+                    }
+                }
+            }
+        }
+        Ok(Whisperwood {
+            players,
+            options,
+            c,
+            geo: Geometry::new(),
+            site_loc,
+            sites,
+        })
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The component data.
+    pub fn components(&self) -> &Components {
+        &self.c
+    }
+
+    /// The table geometry.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    /// The location of a rune site.
+    pub fn site_loc(&self, site: u8) -> u8 {
+        self.site_loc.get(site as usize).copied().unwrap_or(NONE)
+    }
+
+    /// Rune sites in play.
+    pub fn sites(&self) -> u8 {
+        self.sites
+    }
+
+    // ----- setup -------------------------------------------------------------------------
+
+    /// The state before the first decision: the Druid's Defiance on the centre cell, the
+    /// stack of tiles for this player count, each player's starting components.
+    pub fn setup(&self) -> State {
+        let c = &self.c;
+        let n = self.players as u8;
+        let mut stack = 0u32;
+        for (t, tile) in c.tiles.iter().enumerate().skip(1) {
+            if tile.label <= n {
+                stack |= 1 << t;
+            }
+        }
+        let mut rune_pool = 0u32;
+        for (i, r) in c.runes.iter().enumerate() {
+            if r.label <= n {
+                rune_pool |= 1 << i;
+            }
+        }
+        let mut familiars_left = 0u8;
+        for (i, f) in c.familiars.iter().enumerate() {
+            if f.basic {
+                familiars_left |= 1 << i;
+            }
+        }
+        let mut supply = c.supply;
+        supply[Token::Familiar.index()] = 0;
+        let mut players = ArrayVec::new();
+        for _ in 0..n {
+            supply[CORRUPTION] -= 1;
+            players.push(Player {
+                bag: [0; Token::NUM],
+                spent: [0; Token::NUM],
+                drawn: [0; Token::NUM],
+                slots: [[None; 3]; PLACES],
+                corrupted: 1 << Spell::Whisper as u16,
+                advanced: 0,
+                barriers: c.barriers,
+                harmony: 0,
+                vp: c.starting_vp as u16,
+                col: [1; 3],
+                branch: 0,
+                restorations: [c.restorations; 4],
+                golem_tokens: c.golem_tokens,
+                golems: [[0; 3]; 4],
+                markers: [NONE; 6],
+                rune_vp: 0,
+                runes_taken: 0,
+                den: [0; 3],
+                familiar: NONE,
+                fae: 0,
+                wildlife_cards: 0,
+                hand: 0,
+                rested: false,
+            });
+        }
+        let mut s = State {
+            phase: Phase::DrawTile,
+            round: 0,
+            turn: 0,
+            first: 0,
+            first_rest: NONE,
+            done: 0,
+            stack,
+            cell: [NONE; LOCS],
+            rot: [0; LOCS],
+            at: [NONE; CELLS].into_iter().collect(),
+            spots: [[0; 7]; LOCS],
+            wildlife: [[0; 3]; LOCS],
+            borders: 0,
+            site_token: [NONE; SITES],
+            site_marker: [NONE; SITES],
+            rune_pool,
+            golems: [NONE; 4],
+            druids: [0; 4],
+            meeples: [[0; 4]; 3],
+            supply,
+            fae_left: [(c.supply[Token::FaeEarth.index()] / 2); 8],
+            wildlife_cards_left: [4; 3],
+            deck: c.enchantment_cards,
+            familiars_left,
+            players,
+            pending: ArrayVec::new(),
+            restored: None,
+        };
+        s.cell[0] = self.geo.centre;
+        s.at[self.geo.centre as usize] = 0;
+        s
+    }
+
+    fn finish_board(&self, s: &mut State) {
+        for site in 0..self.sites as usize {
+            if let Some(r) = self.c.runes.get(s.site_token[site] as usize) {
+                if r.corrupted {
+                    s.borders |= 1 << self.site_loc[site];
+                }
+            }
+        }
+        for (t, tile) in self.c.tiles.iter().enumerate() {
+            if let Some(g) = tile.golem {
+                s.golems[g.index()] = t as u8;
+            }
+        }
+        for a in Animal::ALL {
+            s.wildlife[0][a.index()] += 1;
+            let g = s.golems[a.element().index()] as usize;
+            if g < LOCS {
+                s.wildlife[g][a.index()] += 1;
+            }
+        }
+        s.meeples = [[2; 4]; 3];
+    }
+
+    fn starting_bonuses(&self, s: &mut State) {
+        for p in 0..self.players {
+            let Some(f) = self
+                .c
+                .familiars
+                .get(s.players[p].familiar as usize)
+                .cloned()
+            else {
+                continue;
+            };
+            let pl = &mut s.players[p];
+            pl.drawn[Token::Familiar.index()] = 1;
+            let mut gains: ArrayVec<Token, 8> = ArrayVec::new();
+            for e in Element::ALL {
+                gains.push(Token::of_element(e));
+            }
+            gains.extend(f.tokens.iter().copied());
+            for t in gains {
+                if s.supply[t.index()] > 0 {
+                    s.supply[t.index()] -= 1;
+                    s.players[p].bag[t.index()] += 1;
+                }
+            }
+            for _ in 0..f.harmony {
+                if s.supply[CORRUPTION] > 0 {
+                    s.supply[CORRUPTION] -= 1;
+                    s.players[p].harmony += 1;
+                }
+            }
+            if let Some(sp) = f.upgrade {
+                self.upgrade(s, p, sp);
+            }
+            let hand = self.c.first_game_enchantments.min(s.deck);
+            s.deck -= hand;
+            s.players[p].hand = hand;
+        }
+    }
+
+    // ----- who decides ---------------------------------------------------------------------
+
+    /// Who decides now.
+    pub fn actor(&self, s: &State) -> Actor {
+        match s.phase {
+            Phase::Over => Actor::Nobody,
+            Phase::DrawTile | Phase::Rune(_) | Phase::Familiar(_) | Phase::Drawing => Actor::Chance,
+            _ => Actor::Seat(Seat(s.turn)),
+        }
+    }
+
+    /// Chance outcomes with weights.
+    pub fn outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        match s.phase {
+            Phase::DrawTile => {
+                for t in 1..LOCS {
+                    if s.stack & (1 << t) != 0 {
+                        out.push((Action::DrawTile(t as u8), 1));
+                    }
+                }
+            }
+            Phase::Rune(_) => {
+                // Identical tokens are one outcome weighted by their number.
+                for (i, r) in self.c.runes.iter().enumerate() {
+                    if s.rune_pool & (1 << i) == 0 {
+                        continue;
+                    }
+                    let first = self.c.runes[..i]
+                        .iter()
+                        .enumerate()
+                        .all(|(j, q)| q != r || s.rune_pool & (1 << j) == 0);
+                    if first {
+                        let n = self.c.runes[i..]
+                            .iter()
+                            .enumerate()
+                            .filter(|&(j, q)| q == r && s.rune_pool & (1 << (i + j)) != 0)
+                            .count();
+                        out.push((Action::RuneToken(i as u8), n as u32));
+                    }
+                }
+            }
+            Phase::Familiar(_) => {
+                for i in 0..self.c.familiars.len() {
+                    if s.familiars_left & (1 << i) != 0 {
+                        out.push((Action::DealFamiliar(i as u8), 1));
+                    }
+                }
+            }
+            Phase::Drawing => {
+                for t in Token::ALL {
+                    let n = s.me().bag[t.index()];
+                    if n > 0 {
+                        out.push((Action::Draw(t), n as u32));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Calls `f` with every legal action of the seat to move.
+    pub fn each_legal(&self, s: &State, f: &mut impl FnMut(Action)) {
+        let p = s.me();
+        match s.phase {
+            Phase::PlaceTile(t) => self.each_placement(s, t, f),
+            Phase::Reclaim => {
+                self.each_reclaim(s, f);
+                f(Action::StartDrawing);
+            }
+            Phase::Corruption => {
+                for sp in Spell::ALL {
+                    if self.has_free_cs(p, sp) {
+                        f(Action::CorruptionOn(sp));
+                    }
+                }
+            }
+            Phase::Prepare => {
+                self.each_assign(s, f);
+                f(Action::Ready);
+            }
+            Phase::Act => {
+                for place in 0..PLACES as u8 {
+                    if self.performable(s, place) {
+                        f(Action::Perform(place));
+                    }
+                }
+                f(Action::Rest);
+            }
+            Phase::Resolve => {
+                if let Some(top) = s.pending.last() {
+                    self.each_choice(s, top.effect, f);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // ----- geometry helpers ----------------------------------------------------------------
+
+    /// Locations adjacent to `loc`.
+    pub fn neighbours<'a>(&'a self, s: &'a State, loc: u8) -> impl Iterator<Item = u8> + 'a {
+        let cell = s.cell.get(loc as usize).copied().unwrap_or(NONE);
+        let nbs = self.geo.nb.get(cell as usize).copied().unwrap_or([NONE; 6]);
+        let at = &s.at;
+        nbs.into_iter()
+            .filter(|&n| n != NONE)
+            .map(move |n| at[n as usize])
+            .filter(|&l| l != NONE)
+    }
+
+    fn adjacent(&self, s: &State, a: u8, b: u8) -> bool {
+        self.neighbours(s, a).any(|l| l == b)
+    }
+
+    /// Whether two adjacent locations share water on their common edge (R17).
+    fn water_link(&self, s: &State, a: u8, dir: usize) -> Option<u8> {
+        let ca = s.cell[a as usize];
+        let nb = self.geo.nb[ca as usize][dir];
+        if nb == NONE {
+            return None;
+        }
+        let b = s.at[nb as usize];
+        if b == NONE {
+            return None;
+        }
+        let ea = tile_edge(dir, s.rot[a as usize]);
+        let eb = tile_edge((dir + 3) % 6, s.rot[b as usize]);
+        let wa = self.c.tiles[a as usize].water_edges & (1 << ea) != 0;
+        let wb = self.c.tiles[b as usize].water_edges & (1 << eb) != 0;
+        (wa && wb).then_some(b)
+    }
+
+    /// Locations reachable from `from` in 1..=`steps` steps (`water`: along water links);
+    /// bit set per location.
+    pub fn reach(&self, s: &State, from: u8, steps: u8, water: bool) -> u32 {
+        let mut seen = 1u32 << from;
+        let mut frontier = seen;
+        for _ in 0..steps {
+            let mut next = 0u32;
+            for l in 0..LOCS as u8 {
+                if frontier & (1 << l) == 0 {
+                    continue;
+                }
+                for d in 0..6 {
+                    let b = if water {
+                        self.water_link(s, l, d)
+                    } else {
+                        let nb = self.geo.nb[s.cell[l as usize] as usize][d];
+                        (nb != NONE && s.at[nb as usize] != NONE).then(|| s.at[nb as usize])
+                    };
+                    if let Some(b) = b {
+                        if seen & (1 << b) == 0 {
+                            next |= 1 << b;
+                        }
+                    }
+                }
+            }
+            seen |= next;
+            frontier = next;
+        }
+        seen & !(1 << from)
+    }
+
+    fn terrain(&self, loc: u8) -> u8 {
+        self.c.tiles.get(loc as usize).map_or(0, |t| t.terrain)
+    }
+
+    // ----- setup decisions -----------------------------------------------------------------
+
+    fn placement_score(&self, s: &State, tile: u8, cell: u8, rot: u8) -> (bool, u8) {
+        let water = self.c.tiles[tile as usize].water_edges;
+        let (mut links, mut count) = (false, 0u8);
+        for d in 0..6 {
+            let nb = self.geo.nb[cell as usize][d];
+            if nb == NONE || s.at[nb as usize] == NONE {
+                continue;
+            }
+            count += 1;
+            let b = s.at[nb as usize];
+            let mine = water & (1 << tile_edge(d, rot)) != 0;
+            let theirs = self.c.tiles[b as usize].water_edges
+                & (1 << tile_edge((d + 3) % 6, s.rot[b as usize]))
+                != 0;
+            links |= mine && theirs;
+        }
+        (links, count)
+    }
+
+    /// Placements by the priorities of L140–146 (R18): a water tile joins water if it can;
+    /// then the most neighbours. Tiles without water are not turned (nothing depends on it).
+    fn each_placement(&self, s: &State, tile: u8, f: &mut impl FnMut(Action)) {
+        let water = self.c.tiles[tile as usize].water_edges != 0;
+        let rots = if water { 6 } else { 1 };
+        let (mut any_link, mut best) = (false, 0u8);
+        for cell in 0..CELLS as u8 {
+            if s.at[cell as usize] != NONE {
+                continue;
+            }
+            for rot in 0..rots {
+                let (link, n) = self.placement_score(s, tile, cell, rot);
+                if n == 0 {
+                    continue;
+                }
+                if water && link && !any_link {
+                    any_link = true;
+                    best = 0;
+                }
+                if (!water || link == any_link) && n > best {
+                    best = n;
+                }
+            }
+        }
+        for cell in 0..CELLS as u8 {
+            if s.at[cell as usize] != NONE {
+                continue;
+            }
+            for rot in 0..rots {
+                let (link, n) = self.placement_score(s, tile, cell, rot);
+                if n > 0 && n == best && (!water || link == any_link) {
+                    f(Action::PlaceTile { cell, rot });
+                }
+            }
+        }
+    }
+
+    // ----- tokens and slots ----------------------------------------------------------------
+
+    fn familiar_element(&self, p: &Player) -> Element {
+        self.c
+            .familiars
+            .get(p.familiar as usize)
+            .map_or(Element::Magic, |f| f.element)
+    }
+
+    fn has_free_cs(&self, p: &Player, sp: Spell) -> bool {
+        self.cs_of(p, sp).is_some() && !p.is_corrupted(sp)
+    }
+
+    /// The corruption-slot effect of the face-up side of a spell.
+    pub fn cs_of(&self, p: &Player, sp: Spell) -> Option<CsEffect> {
+        let adv = p.is_advanced(sp);
+        if adv && sp == Spell::Transmute && self.options.adv_transmute_no_corruption_slot {
+            return None;
+        }
+        self.c.side(sp, adv).cs
+    }
+
+    /// The slots of a place for this player (spells by face-up side; cards 1 slot each).
+    fn place_slots(&self, p: &Player, place: u8) -> usize {
+        match place {
+            pl if (pl as usize) < Spell::NUM => {
+                let sp = Spell::ALL[pl as usize];
+                self.c.side(sp, p.is_advanced(sp)).slots.len()
+            }
+            FAMILIAR_PLACE => 1,
+            pl if (pl as usize) < PLACES => {
+                let a = (pl - 11) / 2;
+                usize::from(p.wildlife_cards & (1 << a) != 0)
+            }
+            _ => 0,
+        }
+    }
+
+    /// Whether a token standing for `CORE[as_core]` fits the slot spec (before combinations).
+    fn slot_takes(&self, p: &Player, slot: &Slot, token: Token, as_core: u8) -> bool {
+        if token == Token::Corruption || as_core >= 6 {
+            return false;
+        }
+        if slot.any {
+            return as_core == canonical(token);
+        }
+        if slot.accepts & (1 << as_core) == 0 {
+            return false;
+        }
+        match token {
+            Token::Potion => true,
+            t if t.is_core() => {
+                let own = t as u8;
+                let swap = |a: u8, b: u8| (own == a && as_core == b) || (own == b && as_core == a);
+                own == as_core
+                    || (p.power(Element::Earth, 2) && swap(EMBER, MOONGLOW))
+                    || (p.power(Element::Water, 2) && swap(WATER, MOONGLOW))
+            }
+            t => t
+                .element(self.familiar_element(p))
+                .is_some_and(|e| e as u8 == as_core),
+        }
+    }
+
+    /// Whether `token` as `as_core` may go on the empty `slot` of `place` now.
+    pub fn fits(&self, p: &Player, place: u8, slot: u8, token: Token, as_core: u8) -> bool {
+        if slot as usize >= self.place_slots(p, place)
+            || p.slots[place as usize][slot as usize].is_some()
+        {
+            return false;
+        }
+        match place {
+            pl if (pl as usize) < Spell::NUM => {
+                let sp = Spell::ALL[pl as usize];
+                let side = self.c.side(sp, p.is_advanced(sp));
+                if !self.slot_takes(p, &side.slots[slot as usize], token, as_core) {
+                    return false;
+                }
+                if side.pair {
+                    // The two tokens must form one of the four combinations (R5).
+                    let other = p.slots[pl as usize][1 - slot as usize];
+                    return match (slot, other) {
+                        (_, None) => true,
+                        (0, Some(o)) => pair_ok(as_core, o.as_core),
+                        (_, Some(o)) => pair_ok(o.as_core, as_core),
+                    };
+                }
+                true
+            }
+            FAMILIAR_PLACE => token == Token::Familiar && as_core == self.familiar_element(p) as u8,
+            pl => {
+                let a = Animal::ALL[((pl - 11) / 2) as usize];
+                token == Token::of_animal(a) && as_core == a.element() as u8
+            }
+        }
+    }
+
+    fn each_assign(&self, s: &State, f: &mut impl FnMut(Action)) {
+        let p = s.me();
+        for token in Token::ALL {
+            if p.drawn[token.index()] == 0 {
+                continue;
+            }
+            for place in 0..PLACES as u8 {
+                for slot in 0..self.place_slots(p, place) as u8 {
+                    for as_core in 0..6u8 {
+                        if self.fits(p, place, slot, token, as_core) {
+                            f(Action::Assign {
+                                token,
+                                place,
+                                slot,
+                                as_core,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn each_reclaim(&self, s: &State, f: &mut impl FnMut(Action)) {
+        let p = s.me();
+        if p.drawn_count() >= p.open_slots(self.c.draw_slots) {
+            return;
+        }
+        for place in 0..PLACES as u8 {
+            for slot in 0..3u8 {
+                if p.slots[place as usize][slot as usize].is_some() {
+                    f(Action::Reclaim { place, slot });
+                }
+            }
+        }
+        if p.power(Element::Air, 1) {
+            // Breeze 2: air-type tokens (no potions) from the spent pool (R29).
+            for t in [Token::Air, Token::Owl, Token::FaeAir, Token::Familiar] {
+                let air = t.element(self.familiar_element(p)) == Some(Element::Air);
+                if air && p.spent[t.index()] > 0 {
+                    f(Action::BreezeTake(t));
+                }
+            }
+        }
+    }
+
+    /// Whether the action at `place` is fully prepared and its preconditions hold (R12).
+    pub fn performable(&self, s: &State, place: u8) -> bool {
+        let p = s.me();
+        let n = self.place_slots(p, place);
+        if n == 0 || p.slots[place as usize][..n].iter().any(Option::is_none) {
+            return false;
+        }
+        let here = s.druids[s.turn as usize];
+        match place {
+            pl if (pl as usize) < Spell::NUM => match Spell::ALL[pl as usize] {
+                Spell::Soar if !p.is_advanced(Spell::Soar) => {
+                    self.terrain(here) & Element::Air.bit() != 0
+                }
+                Spell::Flow => self.terrain(here) & Element::Water.bit() != 0,
+                Spell::Inscribe => (0..self.sites)
+                    .any(|i| self.site_loc[i as usize] == here && s.site_token[i as usize] != NONE),
+                Spell::CallWildlife => {
+                    let mut any = false;
+                    self.each_call(s, 0b111, &mut |_| any = true);
+                    any
+                }
+                Spell::Whisper => {
+                    let e = p.slots[pl as usize][0].map_or(0, |t| t.as_core);
+                    s.golems.get(e as usize) == Some(&here)
+                }
+                _ => true,
+            },
+            FAMILIAR_PLACE => match self.familiar_name(p) {
+                // Ren reaches the body of water the druid stands in (R17).
+                "Ren" => self.terrain(here) & Element::Water.bit() != 0,
+                _ => true,
+            },
+            _ => true,
+        }
+    }
+
+    fn familiar_name(&self, p: &Player) -> &str {
+        self.c
+            .familiars
+            .get(p.familiar as usize)
+            .map_or("", |f| f.name.as_str())
+    }
+
+    // ----- choices while resolving ---------------------------------------------------------
+
+    fn spot_open(&self, s: &State, loc: u8, spot: usize, kind: Element) -> bool {
+        let Some(sp) = self
+            .c
+            .tiles
+            .get(loc as usize)
+            .and_then(|t| t.spots.get(spot))
+        else {
+            return false;
+        };
+        s.spots[loc as usize][spot] == 0
+            && (kind == Element::Magic || sp.types & kind.bit() != 0)
+            && sp.wild.is_none_or(|c| c == s.turn)
+    }
+
+    fn each_restore(&self, s: &State, kind: Option<Element>, at: At, f: &mut impl FnMut(Action)) {
+        let p = s.me();
+        let here = s.druids[s.turn as usize];
+        let locs: u32 = match at {
+            At::Here => 1 << here,
+            At::Golem(e) => 1u32.checked_shl(s.golems[e.index()] as u32).unwrap_or(0),
+            At::WaterConnected => self.reach(s, here, LOCS as u8, true) | 1 << here,
+        };
+        for loc in 0..LOCS as u8 {
+            if locs & (1 << loc) == 0 || s.cell[loc as usize] == NONE {
+                continue;
+            }
+            for spot in 0..self.c.tiles[loc as usize].spots.len() {
+                for k in Element::ALL {
+                    if kind.is_some_and(|x| x != k) || p.restorations[k.index()] == 0 {
+                        continue;
+                    }
+                    if self.spot_open(s, loc, spot, k) {
+                        f(Action::Restore {
+                            loc,
+                            spot: spot as u8,
+                            kind: k,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    fn each_call(&self, s: &State, animals: u8, f: &mut impl FnMut(Action)) {
+        let here = s.druids[s.turn as usize];
+        for a in Animal::ALL {
+            if animals & (1 << a as u8) == 0 {
+                continue;
+            }
+            // R13: the druid's location must have a spot that can take the restoration.
+            let room = (0..self.c.tiles[here as usize].spots.len())
+                .any(|sp| self.spot_open(s, here, sp, a.element()));
+            if !room {
+                continue;
+            }
+            for loc in 0..LOCS as u8 {
+                if loc != here && s.wildlife[loc as usize][a.index()] > 0 {
+                    f(Action::CallFrom { loc, animal: a });
+                }
+            }
+        }
+    }
+
+    fn each_move(&self, s: &State, m: Move, f: &mut impl FnMut(Action)) {
+        let here = s.druids[s.turn as usize];
+        let on_air = self.terrain(here) & Element::Air.bit() != 0;
+        let targets: u32 = match m {
+            Move::Adjacent | Move::RiverAdjacent => self.reach(s, here, 1, false),
+            Move::Within2 => self.reach(s, here, 2, false),
+            Move::Flow => self.reach(s, here, 3, true),
+            _ => {
+                let mut t = 0u32;
+                for l in 0..LOCS as u8 {
+                    if s.cell[l as usize] == NONE {
+                        continue;
+                    }
+                    let air = self.terrain(l) & Element::Air.bit() != 0;
+                    let ok = match m {
+                        Move::AirToAir => air,
+                        Move::SoarAdvanced => on_air || air,
+                        Move::Golem => s.golems.contains(&l),
+                        Move::AirGolem => s.golems[Element::Air.index()] == l,
+                        Move::Wildlife => s.wildlife[l as usize].iter().any(|&n| n > 0),
+                        _ => false,
+                    };
+                    if ok {
+                        t |= 1 << l;
+                    }
+                }
+                t & !(1 << here)
+            }
+        };
+        for l in 0..LOCS as u8 {
+            if targets & (1 << l) != 0 {
+                f(Action::To(l));
+            }
+        }
+        if m == Move::RiverAdjacent {
+            f(Action::Decline);
+        }
+    }
+
+    fn each_purify(&self, s: &State, f: &mut impl FnMut(Action)) {
+        let p = s.me();
+        for sp in Spell::ALL {
+            if p.is_corrupted(sp) {
+                f(Action::Purify(sp));
+            }
+        }
+    }
+
+    fn each_unbind(&self, s: &State, f: &mut impl FnMut(Action)) {
+        let p = s.me();
+        for t in Token::ALL {
+            if t == Token::Corruption {
+                continue;
+            }
+            for (pool, n) in [
+                (Pool::Bag, p.bag),
+                (Pool::Spent, p.spent),
+                (Pool::Drawn, p.drawn),
+            ] {
+                if n[t.index()] > 0 {
+                    f(Action::Unbind(pool, t));
+                }
+            }
+        }
+        for place in 0..PLACES as u8 {
+            for slot in 0..3u8 {
+                if p.slots[place as usize][slot as usize].is_some() {
+                    f(Action::UnbindSlot { place, slot });
+                }
+            }
+        }
+    }
+
+    fn each_upgrade(&self, s: &State, e: Option<Element>, f: &mut impl FnMut(Action)) {
+        let p = s.me();
+        for sp in Spell::ALL {
+            let el = self.c.spells[sp.index()].element;
+            if el.is_some() && !p.is_advanced(sp) && (e.is_none() || el == e) {
+                f(Action::Upgrade(sp));
+            }
+        }
+    }
+
+    fn each_fae(&self, s: &State, e: Option<Element>, f: &mut impl FnMut(Action)) {
+        let p = s.me();
+        for (i, fae) in self.c.fae.iter().enumerate() {
+            if (e.is_none() || e == Some(fae.element)) && p.fae & (1 << i) == 0 && s.fae_left[i] > 0
+            {
+                f(Action::Fae(i as u8));
+            }
+        }
+    }
+
+    fn each_golem_token(&self, s: &State, golem: Element, any: bool, f: &mut impl FnMut(Action)) {
+        let p = s.me();
+        if p.golem_tokens == 0 {
+            return;
+        }
+        for g in Element::ALL {
+            if g != golem && !any {
+                continue;
+            }
+            for power in 0..3u8 {
+                if p.golems[g.index()][power as usize] == 0 {
+                    for up in [true, false] {
+                        f(Action::Golem {
+                            golem: g,
+                            power,
+                            up,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    fn each_path(&self, s: &State, mask: u8, f: &mut impl FnMut(Action)) {
+        let p = s.me();
+        for e in [Element::Earth, Element::Water, Element::Air] {
+            if mask & e.bit() != 0 && (p.col[e.index()] < 15 || self.options.last_space_no_op) {
+                f(Action::Path(e));
+            }
+        }
+    }
+
+    fn each_gain_assign(&self, s: &State, f: &mut impl FnMut(Action)) {
+        let p = s.me();
+        for token in [Token::Water, Token::Moonglow] {
+            if s.supply[token.index()] == 0 {
+                continue;
+            }
+            let mut any = false;
+            for place in 0..Spell::NUM as u8 {
+                for slot in 0..3u8 {
+                    if self.fits(p, place, slot, token, token as u8) {
+                        any = true;
+                        f(Action::GainAssign { token, place, slot });
+                    }
+                }
+            }
+            if !any {
+                f(Action::GainKeep(token));
+            }
+        }
+    }
+
+    /// The choices of an effect; none means it cannot be resolved.
+    pub fn each_choice(&self, s: &State, e: Effect, f: &mut impl FnMut(Action)) {
+        let p = s.me();
+        let here = s.druids[s.turn as usize];
+        match e {
+            Effect::Move(m) => self.each_move(s, m, f),
+            Effect::MoveGolem(g) => {
+                for l in 0..LOCS as u8 {
+                    if s.cell[l as usize] != NONE && l != s.golems[g.index()] {
+                        f(Action::To(l));
+                    }
+                }
+            }
+            Effect::Call(animals) => self.each_call(s, animals, f),
+            Effect::Restore(kind, at) => self.each_restore(s, kind, at, f),
+            Effect::AdvanceRestored => {
+                if let Some((Element::Magic, types)) = s.restored {
+                    self.each_path(s, types, f);
+                }
+            }
+            Effect::AnyPath => self.each_path(s, 0b111, f),
+            Effect::TerrainPath => self.each_path(s, self.terrain(here), f),
+            Effect::Branch(_) => {
+                f(Action::Branch(0));
+                f(Action::Branch(1));
+            }
+            Effect::Discover(_) => {
+                f(Action::To(here));
+                for l in 0..LOCS as u8 {
+                    if l != here && self.adjacent(s, here, l) {
+                        f(Action::To(l));
+                    }
+                }
+            }
+            Effect::Reward(r, _) => match r {
+                Reward::Purify => self.each_purify(s, f),
+                Reward::PurifyOrHarmony => {
+                    self.each_purify(s, f);
+                    if s.supply[CORRUPTION] > 0 {
+                        f(Action::Harmony);
+                    }
+                }
+                Reward::WaterOrMoonglow => self.each_gain_assign(s, f),
+                Reward::Upgrade(el) => self.each_upgrade(s, el, f),
+                Reward::Fae(el) => self.each_fae(s, el, f),
+                _ => {}
+            },
+            Effect::GolemToken(g, any) => self.each_golem_token(s, g, any, f),
+            Effect::Gain2(_) => {
+                for t in CORE {
+                    if s.supply[t.index()] > 0 {
+                        f(Action::Gain(t));
+                    }
+                }
+            }
+            Effect::AssignGained(a, b) => {
+                let mut any = false;
+                for token in [a, b] {
+                    if token == b && a == b && any {
+                        break;
+                    }
+                    for place in 0..Spell::NUM as u8 {
+                        if place == Spell::Transmute as u8 {
+                            continue;
+                        }
+                        for slot in 0..3u8 {
+                            if p.spent[token.index()] > 0
+                                && self.fits(p, place, slot, token, token as u8)
+                            {
+                                any = true;
+                                f(Action::AssignTo { token, place, slot });
+                            }
+                        }
+                    }
+                    if token == a && a == b {
+                        break;
+                    }
+                }
+            }
+            Effect::Cleanse => {
+                self.each_purify(s, f);
+                self.each_unbind(s, f);
+            }
+            Effect::HarmonyOrUnbind => {
+                if s.supply[CORRUPTION] > 0 {
+                    f(Action::Harmony);
+                }
+                self.each_unbind(s, f);
+            }
+            Effect::TakeRune => {
+                for i in 0..self.sites {
+                    if self.site_loc[i as usize] == here && s.site_token[i as usize] != NONE {
+                        f(Action::Site(i));
+                    }
+                }
+            }
+            Effect::Marker(_) => {
+                for (m, &site) in p.markers.iter().enumerate() {
+                    if site == NONE {
+                        f(Action::Marker(m as u8));
+                    }
+                }
+            }
+            Effect::ToDen(a) => {
+                for l in 0..LOCS as u8 {
+                    if s.wildlife[l as usize][a.index()] > 0 {
+                        f(Action::To(l));
+                    }
+                }
+            }
+            Effect::RiverRest => {
+                self.each_purify(s, f);
+                if s.supply[CORRUPTION] > 0 {
+                    f(Action::Harmony);
+                }
+                f(Action::Decline);
+            }
+            Effect::PeatPurify => {
+                self.each_purify(s, f);
+                f(Action::Decline);
+            }
+            Effect::FaeOrUpgrade => {
+                self.each_fae(s, None, f);
+                self.each_upgrade(s, None, f);
+            }
+            // Automatic effects have no choices.
+            Effect::Advance(_) | Effect::Cs(_) | Effect::ScoreWildlife(_) | Effect::Serene(_) => {}
+        }
+    }
+
+    fn is_automatic(&self, s: &State, e: Effect) -> bool {
+        match e {
+            Effect::Advance(_) | Effect::Cs(_) | Effect::ScoreWildlife(_) | Effect::Serene(_) => {
+                true
+            }
+            Effect::AdvanceRestored => !matches!(s.restored, Some((Element::Magic, _))),
+            Effect::Reward(r, _) => matches!(
+                r,
+                Reward::None
+                    | Reward::Wildlife
+                    | Reward::Harmony
+                    | Reward::Gain(_)
+                    | Reward::AnyPath
+                    | Reward::GolemPower
+                    | Reward::Enchantments
+            ),
+            _ => false,
+        }
+    }
+
+    // ----- applying ------------------------------------------------------------------------
+
+    /// Applies a listed action.
+    pub fn play(&self, s: &mut State, a: Action) {
+        let seat = s.turn as usize;
+        match (s.phase, a) {
+            (Phase::DrawTile, Action::DrawTile(t)) => {
+                s.stack &= !(1u32.checked_shl(t as u32).unwrap_or(0));
+                s.phase = Phase::PlaceTile(t);
+            }
+            (Phase::PlaceTile(t), Action::PlaceTile { cell, rot }) => {
+                if (cell as usize) < CELLS && (t as usize) < LOCS && s.at[cell as usize] == NONE {
+                    s.at[cell as usize] = t;
+                    s.cell[t as usize] = cell;
+                    s.rot[t as usize] = rot % 6;
+                }
+                s.turn = (s.turn + 1) % self.players as u8;
+                s.phase = if s.stack != 0 {
+                    Phase::DrawTile
+                } else if self.sites > 0 {
+                    Phase::Rune(0)
+                } else {
+                    self.finish_board(s);
+                    Phase::Familiar(0)
+                };
+            }
+            (Phase::Rune(site), Action::RuneToken(i)) => {
+                s.rune_pool &= !(1u32.checked_shl(i as u32).unwrap_or(0));
+                if let Some(t) = s.site_token.get_mut(site as usize) {
+                    *t = i;
+                }
+                if site + 1 < self.sites {
+                    s.phase = Phase::Rune(site + 1);
+                } else {
+                    self.finish_board(s);
+                    s.phase = Phase::Familiar(0);
+                }
+            }
+            (Phase::Familiar(p), Action::DealFamiliar(i)) => {
+                s.familiars_left &= !(1u8.checked_shl(i as u32).unwrap_or(0));
+                if let Some(pl) = s.players.get_mut(p as usize) {
+                    pl.familiar = i;
+                }
+                if (p as usize) + 1 < self.players {
+                    s.phase = Phase::Familiar(p + 1);
+                } else {
+                    self.starting_bonuses(s);
+                    s.turn = s.first;
+                    self.start_round(s);
+                }
+            }
+            (Phase::Reclaim, Action::Reclaim { place, slot }) => {
+                let p = &mut s.players[seat];
+                if let Some(t) = p
+                    .slots
+                    .get_mut(place as usize)
+                    .and_then(|x| x.get_mut(slot as usize))
+                    .and_then(Option::take)
+                {
+                    p.drawn[t.token.index()] += 1;
+                }
+                self.after_reclaim(s);
+            }
+            (Phase::Reclaim, Action::BreezeTake(t)) => {
+                let p = &mut s.players[seat];
+                if p.spent[t.index()] > 0 {
+                    p.spent[t.index()] -= 1;
+                    p.drawn[t.index()] += 1;
+                }
+                self.after_reclaim(s);
+            }
+            (Phase::Reclaim, Action::StartDrawing) => self.continue_drawing(s),
+            (Phase::Drawing, Action::Draw(t)) => {
+                let p = &mut s.players[seat];
+                p.bag[t.index()] = p.bag[t.index()].saturating_sub(1);
+                if t == Token::Corruption {
+                    if Spell::ALL
+                        .iter()
+                        .any(|&sp| self.has_free_cs(&s.players[seat], sp))
+                    {
+                        s.phase = Phase::Corruption;
+                        return;
+                    }
+                    // No free corruption slot: back to the supply, −2 VP (L269).
+                    s.supply[CORRUPTION] += 1;
+                    let p = &mut s.players[seat];
+                    p.vp = p.vp.saturating_sub(2);
+                } else {
+                    p.drawn[t.index()] += 1;
+                }
+                self.continue_drawing(s);
+            }
+            (Phase::Corruption, Action::CorruptionOn(sp)) => {
+                s.players[seat].corrupted |= 1 << sp as u16;
+                self.continue_drawing(s);
+            }
+            (
+                Phase::Prepare,
+                Action::Assign {
+                    token,
+                    place,
+                    slot,
+                    as_core,
+                },
+            ) => {
+                let p = &mut s.players[seat];
+                if p.drawn[token.index()] > 0 && (place as usize) < PLACES && slot < 3 {
+                    p.drawn[token.index()] -= 1;
+                    p.slots[place as usize][slot as usize] = Some(Placed { token, as_core });
+                }
+                if !self.can_assign(s) {
+                    self.next_preparer(s);
+                }
+            }
+            (Phase::Prepare, Action::Ready) => self.next_preparer(s),
+            (Phase::Act, Action::Perform(place)) => self.perform(s, place),
+            (Phase::Act, Action::Rest) => {
+                s.players[seat].rested = true;
+                if s.first_rest == NONE {
+                    s.first_rest = s.turn;
+                }
+                if s.players[seat].power(Element::Water, 0) {
+                    s.pending.push(reward(Effect::RiverRest));
+                    self.settle(s);
+                } else {
+                    self.next_actor(s);
+                }
+            }
+            (Phase::Resolve, a) => self.resolve(s, a),
+            _ => {}
+        }
+    }
+
+    fn can_assign(&self, s: &State) -> bool {
+        let mut any = false;
+        self.each_assign(s, &mut |_| any = true);
+        any
+    }
+
+    fn start_round(&self, s: &mut State) {
+        s.done = 0;
+        s.first_rest = NONE;
+        for p in s.players.iter_mut() {
+            p.rested = false;
+        }
+        s.turn = s.first;
+        self.start_drawing_for(s);
+    }
+
+    fn start_drawing_for(&self, s: &mut State) {
+        let mut any = false;
+        self.each_reclaim(s, &mut |_| any = true);
+        if any {
+            s.phase = Phase::Reclaim;
+        } else {
+            self.continue_drawing(s);
+        }
+    }
+
+    fn after_reclaim(&self, s: &mut State) {
+        let mut any = false;
+        self.each_reclaim(s, &mut |_| any = true);
+        if !any {
+            self.continue_drawing(s);
+        }
+    }
+
+    /// Draws until the open draw slots are full or the bag and spent pool are empty (L266–270).
+    fn continue_drawing(&self, s: &mut State) {
+        let open = s.me().open_slots(self.c.draw_slots);
+        let p = s.me_mut();
+        if p.drawn_count() < open {
+            if p.bag.iter().all(|&n| n == 0) {
+                for t in 0..Token::NUM {
+                    p.bag[t] += p.spent[t];
+                    p.spent[t] = 0;
+                }
+            }
+            if p.bag.iter().any(|&n| n > 0) {
+                s.phase = Phase::Drawing;
+                return;
+            }
+        }
+        // This player has drawn; the next in turn order draws (R8).
+        s.done += 1;
+        if (s.done as usize) < self.players {
+            s.turn = (s.turn + 1) % self.players as u8;
+            self.start_drawing_for(s);
+        } else {
+            s.done = 0;
+            s.turn = s.first;
+            self.start_preparing(s);
+        }
+    }
+
+    fn start_preparing(&self, s: &mut State) {
+        s.phase = Phase::Prepare;
+        if !self.can_assign(s) {
+            self.next_preparer(s);
+        }
+    }
+
+    fn next_preparer(&self, s: &mut State) {
+        s.done += 1;
+        if (s.done as usize) < self.players {
+            s.turn = (s.turn + 1) % self.players as u8;
+            self.start_preparing(s);
+        } else {
+            s.done = 0;
+            s.turn = s.first;
+            s.phase = Phase::Act;
+        }
+    }
+
+    fn next_actor(&self, s: &mut State) {
+        s.restored = None;
+        s.pending.clear();
+        let n = self.players as u8;
+        for k in 1..=n {
+            let t = (s.turn + k) % n;
+            if !s.players[t as usize].rested {
+                s.turn = t;
+                s.phase = Phase::Act;
+                return;
+            }
+        }
+        self.recover(s);
+    }
+
+    /// Recover phase (L335–339): the round marker moves on; barriers come off after rounds 2
+    /// and 4; the first player to rest starts the next round.
+    fn recover(&self, s: &mut State) {
+        s.round += 1;
+        if s.first_rest != NONE {
+            s.first = s.first_rest;
+        }
+        if s.round >= self.c.rounds {
+            s.phase = Phase::Over;
+            s.turn = s.first;
+            return;
+        }
+        if self.c.barrier_after.contains(&s.round) {
+            for p in s.players.iter_mut() {
+                p.barriers = p.barriers.saturating_sub(1);
+            }
+        }
+        self.start_round(s);
+    }
+
+    // ----- performing ----------------------------------------------------------------------
+
+    fn push_seq(s: &mut State, seq: &[Pending]) {
+        for &e in seq.iter().rev() {
+            if s.pending.try_push(e).is_err() {
+                break;
+            }
+        }
+    }
+
+    fn perform(&self, s: &mut State, place: u8) {
+        let seat = s.turn as usize;
+        let n = self.place_slots(&s.players[seat], place);
+        let first = s.players[seat].slots[place as usize][0];
+        // Pay the cost: spend or release each token (L312–313).
+        for slot in 0..n {
+            let Some(t) = s.players[seat].slots[place as usize][slot].take() else {
+                continue;
+            };
+            let release = match place {
+                pl if (pl as usize) < Spell::NUM => {
+                    let sp = Spell::ALL[pl as usize];
+                    self.c.side(sp, s.players[seat].is_advanced(sp)).slots[slot].release
+                }
+                pl => pl > FAMILIAR_PLACE && (pl - 11) % 2 == 1,
+            };
+            if release {
+                if t.token != Token::Familiar {
+                    s.supply[t.token.index()] += 1;
+                }
+            } else {
+                s.players[seat].spent[t.token.index()] += 1;
+            }
+        }
+        let elem = Element::ALL[first.map_or(0, |t| t.as_core.min(3)) as usize];
+        let p = &s.players[seat];
+        match place {
+            pl if (pl as usize) < Spell::NUM => {
+                let sp = Spell::ALL[pl as usize];
+                let adv = p.is_advanced(sp);
+                let cs = pend(Effect::Cs(sp));
+                match sp {
+                    Spell::Stride => {
+                        let m = if adv { Move::Within2 } else { Move::Adjacent };
+                        Self::push_seq(s, &[pend(Effect::Move(m)), cs]);
+                    }
+                    Spell::Soar => {
+                        let m = if adv {
+                            Move::SoarAdvanced
+                        } else {
+                            Move::AirToAir
+                        };
+                        Self::push_seq(s, &[pend(Effect::Move(m)), cs]);
+                    }
+                    Spell::Flow => Self::push_seq(s, &[pend(Effect::Move(Move::Flow)), cs]),
+                    Spell::Convoke => Self::push_seq(s, &[pend(Effect::Move(Move::Golem)), cs]),
+                    Spell::Transmute => Self::push_seq(s, &[pend(Effect::Gain2(None))]),
+                    Spell::Restore => {
+                        Self::push_seq(s, &[pend(Effect::Restore(Some(elem), At::Here)), cs])
+                    }
+                    Spell::Inscribe => Self::push_seq(s, &[pend(Effect::TakeRune)]),
+                    Spell::Cleanse => Self::push_seq(s, &[pend(Effect::Cleanse), cs]),
+                    Spell::CallWildlife => Self::push_seq(s, &[pend(Effect::Call(0b111)), cs]),
+                    Spell::Whisper => {
+                        let any = p.power(Element::Magic, 1);
+                        Self::push_seq(
+                            s,
+                            &[
+                                pend(Effect::GolemToken(elem, any)),
+                                pend(Effect::MoveGolem(elem)),
+                                pend(Effect::Restore(Some(elem), At::Golem(elem))),
+                                cs,
+                            ],
+                        );
+                    }
+                }
+            }
+            FAMILIAR_PLACE => {
+                let e = self.familiar_element(p);
+                let seq: ArrayVec<Pending, 3> = match self.familiar_name(p) {
+                    "Paddle" => [
+                        pend(Effect::Move(Move::AirGolem)),
+                        pend(Effect::Advance(Element::Air)),
+                    ]
+                    .into_iter()
+                    .collect(),
+                    "Astra" => [
+                        pend(Effect::Move(Move::Wildlife)),
+                        pend(Effect::TerrainPath),
+                    ]
+                    .into_iter()
+                    .collect(),
+                    "Ren" => [pend(Effect::Restore(
+                        Some(Element::Water),
+                        At::WaterConnected,
+                    ))]
+                    .into_iter()
+                    .collect(),
+                    "Cinder" => [
+                        pend(Effect::Restore(Some(Element::Magic), At::Here)),
+                        pend(Effect::AdvanceRestored),
+                    ]
+                    .into_iter()
+                    .collect(),
+                    "Serene" => [
+                        pend(Effect::Restore(Some(Element::Magic), At::Here)),
+                        pend(Effect::Serene(0)),
+                    ]
+                    .into_iter()
+                    .collect(),
+                    // Tango, Ollie, Sal: a restoration of the element here, then its path.
+                    _ => [
+                        pend(Effect::Restore(Some(e), At::Here)),
+                        pend(Effect::Advance(e)),
+                    ]
+                    .into_iter()
+                    .collect(),
+                };
+                Self::push_seq(s, &seq);
+            }
+            pl => {
+                let a = Animal::ALL[((pl - 11) / 2) as usize];
+                if (pl - 11) % 2 == 0 {
+                    // Call cards advance unconditionally (R41).
+                    Self::push_seq(
+                        s,
+                        &[
+                            pend(Effect::Call(1 << a as u8)),
+                            pend(Effect::Advance(a.element())),
+                        ],
+                    );
+                } else {
+                    Self::push_seq(s, &[pend(Effect::ScoreWildlife(a))]);
+                }
+            }
+        }
+        self.settle(s);
+    }
+
+    /// Resolves automatic effects until a choice is due or the action is over. An effect
+    /// that cannot be resolved halts the action (L321) unless it is a reward "if possible".
+    fn settle(&self, s: &mut State) {
+        while let Some(&top) = s.pending.last() {
+            if self.is_automatic(s, top.effect) {
+                s.pending.pop();
+                if !self.auto(s, top.effect) && top.halts {
+                    s.pending.clear();
+                }
+                continue;
+            }
+            let mut any = false;
+            self.each_choice(s, top.effect, &mut |_| any = true);
+            if any {
+                s.phase = Phase::Resolve;
+                return;
+            }
+            s.pending.pop();
+            if top.halts {
+                s.pending.clear();
+            }
+        }
+        self.next_actor(s);
+    }
+
+    fn gain(s: &mut State, seat: usize, t: Token) -> bool {
+        if s.supply[t.index()] == 0 {
+            return false;
+        }
+        s.supply[t.index()] -= 1;
+        s.players[seat].spent[t.index()] += 1;
+        true
+    }
+
+    fn gain_harmony(s: &mut State, seat: usize) -> bool {
+        if s.supply[CORRUPTION] == 0 {
+            return false;
+        }
+        s.supply[CORRUPTION] -= 1;
+        s.players[seat].harmony += 1;
+        true
+    }
+
+    /// The active player gains corruption into the spent pool when a figure their effect moved
+    /// ends on a corrupted border (R11); Peat 2 then offers a purification (R30).
+    fn border(&self, s: &mut State, loc: u8) {
+        let seat = s.turn as usize;
+        if s.borders & (1u32 << loc) != 0
+            && Self::gain(s, seat, Token::Corruption)
+            && s.players[seat].power(Element::Earth, 1)
+        {
+            let _ = s.pending.try_push(reward(Effect::PeatPurify));
+        }
+    }
+
+    /// Performs an automatic effect; false if it could not be resolved.
+    fn auto(&self, s: &mut State, e: Effect) -> bool {
+        let seat = s.turn as usize;
+        match e {
+            Effect::Advance(path) => self.advance(s, path),
+            Effect::AdvanceRestored => match s.restored {
+                Some((k, _)) if k != Element::Magic => self.advance(s, k),
+                _ => false,
+            },
+            Effect::Cs(sp) => {
+                let p = &s.players[seat];
+                if p.is_corrupted(sp) {
+                    return true;
+                }
+                match self.cs_of(p, sp) {
+                    None => true,
+                    Some(CsEffect::Purify) => {
+                        let _ = s
+                            .pending
+                            .try_push(pend(Effect::Reward(Reward::Purify, Element::Magic)));
+                        true
+                    }
+                    Some(CsEffect::DrawEnchantment) => {
+                        if s.deck > 0 {
+                            s.deck -= 1;
+                            s.players[seat].hand += 1;
+                        }
+                        true
+                    }
+                    Some(CsEffect::HarmonyOrUnbind) => {
+                        let _ = s.pending.try_push(pend(Effect::HarmonyOrUnbind));
+                        true
+                    }
+                    Some(CsEffect::Vp2) => {
+                        s.players[seat].vp += 2;
+                        true
+                    }
+                    // Transmute's slot is checked when the tokens are gained.
+                    Some(CsEffect::AssignGained) => true,
+                    Some(CsEffect::AdvanceRestored) => {
+                        let _ = s.pending.try_push(pend(Effect::AdvanceRestored));
+                        true
+                    }
+                    Some(CsEffect::CleanseAgain) => {
+                        let _ = s.pending.try_push(pend(Effect::Cleanse));
+                        true
+                    }
+                }
+            }
+            Effect::ScoreWildlife(a) => {
+                let vp = self.wildlife_vp(s, a);
+                s.players[seat].vp += vp as u16;
+                let _ = s.pending.try_push(reward(Effect::ToDen(a)));
+                true
+            }
+            Effect::Serene(_) => {
+                // Each path whose type has a non-magic restoration here, once (R44; in the
+                // order earth, water, air).
+                let here = s.druids[seat] as usize;
+                let mut seq: ArrayVec<Pending, 3> = ArrayVec::new();
+                for path in [Element::Earth, Element::Water, Element::Air] {
+                    if s.spots[here]
+                        .iter()
+                        .any(|&o| o != 0 && (o - 1) % 4 == path as u8)
+                    {
+                        seq.push(pend(Effect::Advance(path)));
+                    }
+                }
+                Self::push_seq(s, &seq);
+                true
+            }
+            Effect::Reward(r, path) => match r {
+                Reward::None => true,
+                Reward::Wildlife => {
+                    let a = self.c.paths[path.index().min(2)].wildlife;
+                    self.gain_wildlife(s, seat, a)
+                }
+                Reward::Harmony => Self::gain_harmony(s, seat),
+                Reward::Gain(t) => Self::gain(s, seat, t),
+                Reward::AnyPath => {
+                    let _ = s.pending.try_push(reward(Effect::AnyPath));
+                    true
+                }
+                Reward::GolemPower => {
+                    let _ = s
+                        .pending
+                        .try_push(reward(Effect::GolemToken(Element::Magic, true)));
+                    true
+                }
+                Reward::Enchantments => {
+                    let n = s.deck.min(2);
+                    s.deck -= n;
+                    s.players[seat].hand += n;
+                    n > 0
+                }
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    fn gain_wildlife(&self, s: &mut State, seat: usize, a: Animal) -> bool {
+        // No token, no card (R40).
+        if !Self::gain(s, seat, Token::of_animal(a)) {
+            return false;
+        }
+        let p = &mut s.players[seat];
+        if p.wildlife_cards & (1 << a as u8) == 0 && s.wildlife_cards_left[a.index()] > 0 {
+            p.wildlife_cards |= 1 << a as u8;
+            s.wildlife_cards_left[a.index()] -= 1;
+        }
+        true
+    }
+
+    /// Advances one space (L591–599): the fork asks for a branch; passing a wildlife icon
+    /// with meeples discovers one first (R24); then the entered space's reward.
+    fn advance(&self, s: &mut State, path: Element) -> bool {
+        let i = path.index().min(2);
+        let col = s.me().col[i];
+        if col as usize >= crate::components::COLUMNS {
+            return self.options.last_space_no_op;
+        }
+        if col + 1 == FORK[0] {
+            let _ = s.pending.try_push(pend(Effect::Branch(path)));
+            return true;
+        }
+        self.enter(s, path, col + 1);
+        true
+    }
+
+    fn enter(&self, s: &mut State, path: Element, col: u8) {
+        let i = path.index().min(2);
+        s.me_mut().col[i] = col;
+        let branch = if FORK.contains(&col) {
+            usize::from(s.me().branch & (1 << i) != 0)
+        } else {
+            0
+        };
+        let r = self.c.paths[i].reward[col as usize - 1][branch];
+        let _ = s.pending.try_push(reward(Effect::Reward(r, path)));
+        if let Some(icon) = self.c.paths[i]
+            .wildlife_after
+            .iter()
+            .position(|&c| c + 1 == col)
+        {
+            if s.meeples[i][icon] > 0 {
+                s.meeples[i][icon] -= 1;
+                let _ = s
+                    .pending
+                    .try_push(reward(Effect::Discover(self.c.paths[i].wildlife)));
+            }
+        }
+    }
+
+    /// Immediate VP of a wildlife card's scoring action (L580–587).
+    pub fn wildlife_vp(&self, s: &State, a: Animal) -> u32 {
+        let ai = a.index();
+        let placed = |l: usize| s.cell[l] != NONE;
+        match a {
+            Animal::Bear => (0..LOCS)
+                .filter(|&l| placed(l) && s.wildlife[l][ai] == 1)
+                .filter(|&l| {
+                    self.neighbours(s, l as u8)
+                        .any(|n| s.wildlife[n as usize][ai] > 0)
+                })
+                .count() as u32,
+            Animal::Otter => {
+                let n = (0..LOCS)
+                    .filter(|&l| placed(l) && s.wildlife[l][ai] >= 2)
+                    .count() as u32;
+                (n * self.c.otter.0 as u32).min(self.c.otter.1 as u32)
+            }
+            Animal::Owl => {
+                let mut best = 0u32;
+                let mut seen = 0u32;
+                for l in 0..LOCS {
+                    if seen & (1 << l) != 0 || !placed(l) || s.wildlife[l][ai] == 0 {
+                        continue;
+                    }
+                    let (mut cluster, mut stack, mut owls) = (1u32 << l, 1u32 << l, 0u32);
+                    while stack != 0 {
+                        let x = stack.trailing_zeros() as u8;
+                        stack &= !(1 << x);
+                        owls += s.wildlife[x as usize][ai] as u32;
+                        for n in self.neighbours(s, x) {
+                            if cluster & (1 << n) == 0 && s.wildlife[n as usize][ai] > 0 {
+                                cluster |= 1 << n;
+                                stack |= 1 << n;
+                            }
+                        }
+                    }
+                    seen |= cluster;
+                    best = best.max(owls);
+                }
+                self.c
+                    .owl
+                    .iter()
+                    .filter(|&&(size, _)| best >= size as u32)
+                    .map(|&(_, vp)| vp as u32)
+                    .next_back()
+                    .unwrap_or(0)
+            }
+        }
+    }
+
+    /// Flips a spell; its tokens stay where the advanced side has a slot for them, the rest go
+    /// to the spent pool (L371–373; the first fitting tokens stay, R42).
+    pub fn upgrade(&self, s: &mut State, seat: usize, sp: Spell) {
+        if self.c.spells[sp.index()].advanced.is_none() {
+            return;
+        }
+        let p = &mut s.players[seat];
+        let old = p.slots[sp.index()];
+        p.slots[sp.index()] = [None; 3];
+        p.advanced |= 1 << sp as u16;
+        for t in old.into_iter().flatten() {
+            let p = &s.players[seat];
+            let free = (0..3u8).find(|&k| self.fits(p, sp as u8, k, t.token, t.as_core));
+            let p = &mut s.players[seat];
+            match free {
+                Some(k) => p.slots[sp.index()][k as usize] = Some(t),
+                None => p.spent[t.token.index()] += 1,
+            }
+        }
+        let p = &mut s.players[seat];
+        if p.is_corrupted(sp) && self.cs_of(p, sp).is_none() {
+            p.corrupted &= !(1 << sp as u16);
+            p.spent[CORRUPTION] += 1;
+        }
+    }
+
+    fn resolve(&self, s: &mut State, a: Action) {
+        let Some(top) = s.pending.pop() else {
+            return;
+        };
+        let seat = s.turn as usize;
+        match (top.effect, a) {
+            (Effect::Move(_), Action::To(l)) => {
+                s.druids[seat] = l;
+                self.border(s, l);
+            }
+            (Effect::MoveGolem(g), Action::To(l)) => {
+                s.golems[g.index()] = l;
+                self.border(s, l);
+            }
+            (Effect::Discover(animal), Action::To(l)) => {
+                // Discovered wildlife never gives corruption (L597).
+                s.wildlife[l as usize][animal.index()] += 1;
+            }
+            (Effect::ToDen(animal), Action::To(l)) => {
+                let w = &mut s.wildlife[l as usize][animal.index()];
+                *w = w.saturating_sub(1);
+                s.players[seat].den[animal.index()] += 1;
+            }
+            (Effect::Call(_), Action::CallFrom { loc, animal }) => {
+                let here = s.druids[seat];
+                s.wildlife[loc as usize][animal.index()] -= 1;
+                s.wildlife[here as usize][animal.index()] += 1;
+                let _ = s
+                    .pending
+                    .try_push(pend(Effect::Restore(Some(animal.element()), At::Here)));
+                self.border(s, here);
+            }
+            (Effect::Restore(..), Action::Restore { loc, spot, kind }) => {
+                let sp = self.c.tiles[loc as usize].spots[spot as usize];
+                s.spots[loc as usize][spot as usize] = 1 + seat as u8 * 4 + kind as u8;
+                s.players[seat].restorations[kind.index()] -= 1;
+                s.restored = Some((kind, sp.types));
+                if kind == Element::Water && s.players[seat].power(Element::Water, 1) {
+                    let _ = s
+                        .pending
+                        .try_push(reward(Effect::Move(Move::RiverAdjacent)));
+                }
+                if sp.dark {
+                    Self::gain(s, seat, Token::Corruption);
+                }
+            }
+            (_, Action::Path(p)) => {
+                let advanced = self.advance(s, p);
+                if !advanced && top.halts {
+                    s.pending.clear();
+                }
+            }
+            (Effect::Branch(path), Action::Branch(b)) => {
+                let i = path.index().min(2);
+                let p = s.me_mut();
+                if b == 1 {
+                    p.branch |= 1 << i;
+                } else {
+                    p.branch &= !(1 << i);
+                }
+                self.enter(s, path, FORK[0]);
+            }
+            (Effect::GolemToken(..), Action::Golem { golem, power, up }) => {
+                let p = &mut s.players[seat];
+                p.golem_tokens -= 1;
+                p.golems[golem.index()][power as usize] = if up { 1 } else { 2 };
+                if up && golem == Element::Magic && power == 0 {
+                    let _ = s.pending.try_push(reward(Effect::FaeOrUpgrade));
+                }
+            }
+            (_, Action::Purify(sp)) => {
+                // The corruption is flipped to harmony: the same token (L218).
+                let p = &mut s.players[seat];
+                p.corrupted &= !(1 << sp as u16);
+                p.harmony += 1;
+            }
+            (_, Action::Harmony) => {
+                Self::gain_harmony(s, seat);
+            }
+            (_, Action::Unbind(pool, t)) => {
+                let p = &mut s.players[seat];
+                let n = match pool {
+                    Pool::Bag => &mut p.bag,
+                    Pool::Spent => &mut p.spent,
+                    Pool::Drawn => &mut p.drawn,
+                };
+                n[t.index()] -= 1;
+                p.vp += 2;
+                if t != Token::Familiar {
+                    s.supply[t.index()] += 1;
+                }
+            }
+            (_, Action::UnbindSlot { place, slot }) => {
+                let p = &mut s.players[seat];
+                if let Some(t) = p.slots[place as usize][slot as usize].take() {
+                    p.vp += 2;
+                    if t.token != Token::Familiar {
+                        s.supply[t.token.index()] += 1;
+                    }
+                }
+            }
+            (Effect::Gain2(None), Action::Gain(t)) => {
+                let _ = s.pending.try_push(pend(Effect::Gain2(Some(t))));
+            }
+            (Effect::Gain2(Some(first)), Action::Gain(t)) => {
+                Self::gain(s, seat, first);
+                Self::gain(s, seat, t);
+                let p = &s.players[seat];
+                if self.cs_of(p, Spell::Transmute).is_some() && !p.is_corrupted(Spell::Transmute) {
+                    let _ = s.pending.try_push(pend(Effect::AssignGained(first, t)));
+                }
+            }
+            (Effect::AssignGained(..), Action::AssignTo { token, place, slot }) => {
+                let p = &mut s.players[seat];
+                p.spent[token.index()] -= 1;
+                p.slots[place as usize][slot as usize] = Some(Placed {
+                    token,
+                    as_core: token as u8,
+                });
+            }
+            (_, Action::GainAssign { token, place, slot }) if s.supply[token.index()] > 0 => {
+                s.supply[token.index()] -= 1;
+                s.players[seat].slots[place as usize][slot as usize] = Some(Placed {
+                    token,
+                    as_core: token as u8,
+                });
+            }
+            (_, Action::GainKeep(t)) => {
+                Self::gain(s, seat, t);
+            }
+            (_, Action::Upgrade(sp)) => self.upgrade(s, seat, sp),
+            (_, Action::Fae(i)) => {
+                let e = self.c.fae[i as usize].element;
+                s.fae_left[i as usize] -= 1;
+                s.players[seat].fae |= 1 << i;
+                // The token goes to the spent pool; summoning comes with Whisperwood II.
+                Self::gain(s, seat, Token::fae(e));
+            }
+            (Effect::TakeRune, Action::Site(site)) => {
+                let tok = s.site_token[site as usize];
+                s.site_token[site as usize] = NONE;
+                let loc = self.site_loc[site as usize];
+                let still_corrupt = (0..self.sites as usize).any(|i| {
+                    self.site_loc[i] == loc
+                        && self
+                            .c
+                            .runes
+                            .get(s.site_token[i] as usize)
+                            .is_some_and(|r| r.corrupted)
+                });
+                if !still_corrupt {
+                    s.borders &= !(1 << loc);
+                }
+                s.players[seat].runes_taken += 1;
+                let _ = s.pending.try_push(pend(Effect::Marker(site)));
+                let effect = self.c.runes.get(tok as usize).map(|r| r.effect);
+                let next = match effect {
+                    Some(RuneEffect::Vp(v)) => {
+                        s.players[seat].rune_vp += v;
+                        None
+                    }
+                    Some(RuneEffect::Harmony) => {
+                        Some(Effect::Reward(Reward::Harmony, Element::Air))
+                    }
+                    Some(RuneEffect::Gain(t)) => {
+                        Some(Effect::Reward(Reward::Gain(t), Element::Air))
+                    }
+                    Some(RuneEffect::Upgrade) => {
+                        Some(Effect::Reward(Reward::Upgrade(None), Element::Air))
+                    }
+                    Some(RuneEffect::Advance) => Some(Effect::AnyPath),
+                    Some(RuneEffect::Enchantments) => {
+                        Some(Effect::Reward(Reward::Enchantments, Element::Air))
+                    }
+                    Some(RuneEffect::Fae) => Some(Effect::Reward(Reward::Fae(None), Element::Air)),
+                    None => None,
+                };
+                if let Some(e) = next {
+                    let _ = s.pending.try_push(reward(e));
+                }
+            }
+            (Effect::Marker(site), Action::Marker(m)) => {
+                s.players[seat].markers[m as usize] = site;
+                s.site_marker[site as usize] = seat as u8 * 8 + m;
+            }
+            (_, Action::Decline) => {}
+            _ => {}
+        }
+        self.settle(s);
+    }
+}
+
+/// The core index a token stands for on an "any" slot (its own for core tokens, else 0).
+pub const fn canonical(t: Token) -> u8 {
+    if t.is_core() {
+        t as u8
+    } else {
+        0
+    }
+}
+
+/// The location and spot of a restoration as stored: seat and element, if any.
+pub fn spot_owner(code: u8) -> Option<(u8, Element)> {
+    (code != 0).then(|| ((code - 1) / 4, Element::ALL[((code - 1) % 4) as usize]))
+}
+
+/// Element bits of a player's terrains, for the view.
+pub fn terrain_names(mask: u8) -> String {
+    Element::ALL
+        .iter()
+        .filter(|e| mask & e.bit() != 0)
+        .map(|e| e.name())
+        .collect::<Vec<_>>()
+        .join("+")
+}

@@ -1,0 +1,225 @@
+//! What a viewer sees, and its text for a terminal. Nothing in this part of the game is
+//! hidden between players (bags are public by perfect recall, R9; enchantment hands are only
+//! counted), so every viewer sees the whole state.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+use sylvan_engine::Viewer;
+
+use crate::action::{loc_name, place_name};
+use crate::components::{Animal, Element, Spell, Token};
+use crate::rules::{spot_owner, terrain_names, Whisperwood};
+use crate::score::{placed_locations, CATEGORIES};
+use crate::state::{State, NONE, PLACES};
+
+/// What one viewer may see.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    /// Who is looking (`None` for a spectator).
+    pub viewer: Option<u8>,
+    /// The position (all public).
+    pub state: State,
+    /// Each player's points so far per category.
+    pub scores: Vec<[i32; 10]>,
+}
+
+impl View {
+    /// The view of `s` for `viewer`.
+    pub fn of(game: &Whisperwood, s: &State, viewer: Viewer) -> View {
+        View {
+            viewer: match viewer {
+                Viewer::Seat(seat) => Some(seat.0),
+                Viewer::Spectator => None,
+            },
+            state: s.clone(),
+            scores: (0..s.players.len()).map(|p| game.breakdown(s, p)).collect(),
+        }
+    }
+}
+
+fn tokens(counts: &[u8; Token::NUM]) -> String {
+    let parts: Vec<String> = Token::ALL
+        .iter()
+        .filter(|t| counts[t.index()] > 0)
+        .map(|t| format!("{} {t}", counts[t.index()]))
+        .collect();
+    if parts.is_empty() {
+        "-".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The position as text.
+pub fn text(game: &Whisperwood, view: &View) -> String {
+    let s = &view.state;
+    let c = game.components();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Whisperwood — round {} of {}, {} to decide: {}",
+        (s.round + 1).min(c.rounds),
+        c.rounds,
+        match game.actor(s) {
+            sylvan_engine::Actor::Seat(seat) => seat.to_string(),
+            sylvan_engine::Actor::Chance => "chance".into(),
+            sylvan_engine::Actor::Nobody => "nobody".into(),
+        },
+        crate::describe(s.phase)
+    );
+    let _ = writeln!(out, "\nThe forest:");
+    for l in placed_locations(s) {
+        let tile = &c.tiles[l as usize];
+        let mut line = format!("  {:<17} {:<15}", loc_name(l), terrain_names(tile.terrain));
+        if s.borders & (1 << l) != 0 {
+            line.push_str(" [corrupted]");
+        }
+        let spots: Vec<String> = tile
+            .spots
+            .iter()
+            .enumerate()
+            .map(|(i, sp)| {
+                let kind = match sp.wild {
+                    Some(col) => format!("wild{}", col + 1),
+                    None => format!(
+                        "{}{}",
+                        if sp.dark { "dark " } else { "" },
+                        terrain_names(sp.types)
+                    ),
+                };
+                match spot_owner(s.spots[l as usize][i]) {
+                    Some((p, e)) => format!("{kind}=P{} {e}", p + 1),
+                    None => kind,
+                }
+            })
+            .collect();
+        let _ = write!(line, " spots: {}", spots.join(", "));
+        let wild: Vec<String> = Animal::ALL
+            .iter()
+            .filter(|a| s.wildlife[l as usize][a.index()] > 0)
+            .map(|a| format!("{} {a}", s.wildlife[l as usize][a.index()]))
+            .collect();
+        if !wild.is_empty() {
+            let _ = write!(line, "; wildlife: {}", wild.join(", "));
+        }
+        for (g, &at) in s.golems.iter().enumerate() {
+            if at == l {
+                let _ = write!(line, "; golem {}", c.golems[g]);
+            }
+        }
+        for (p, &at) in s.druids.iter().enumerate().take(s.players.len()) {
+            if at == l {
+                let _ = write!(line, "; druid P{}", p + 1);
+            }
+        }
+        for site in 0..game.sites() {
+            if game.site_loc(site) == l {
+                let tok = s.site_token[site as usize];
+                if let Some(r) = c.runes.get(tok as usize) {
+                    let _ = write!(
+                        line,
+                        "; rune site {site}: {:?}{}",
+                        r.effect,
+                        if r.corrupted { " (corrupted)" } else { "" }
+                    );
+                }
+                let m = s.site_marker[site as usize];
+                if m != NONE {
+                    let _ = write!(line, "; rune {} of P{}", m % 8 + 1, m / 8 + 1);
+                }
+            }
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    for (p, pl) in s.players.iter().enumerate() {
+        let fam = c
+            .familiars
+            .get(pl.familiar as usize)
+            .map_or("-", |f| f.name.as_str());
+        let _ = writeln!(
+            out,
+            "\nPlayer {}{}{} — {} VP stars, harmony {}, familiar {fam}, hand {} enchantments{}",
+            p + 1,
+            if view.viewer == Some(p as u8) {
+                " (you)"
+            } else {
+                ""
+            },
+            if s.first == p as u8 {
+                " (first player)"
+            } else {
+                ""
+            },
+            pl.vp,
+            pl.harmony,
+            pl.hand,
+            if pl.rested { ", rested" } else { "" }
+        );
+        let _ = writeln!(
+            out,
+            "  paths: earth {}, water {}, air {}; restorations left E{} W{} A{} M{}; golem tokens {}; den {:?}",
+            pl.col[0], pl.col[1], pl.col[2], pl.restorations[0], pl.restorations[1],
+            pl.restorations[2], pl.restorations[3], pl.golem_tokens, pl.den
+        );
+        let _ = writeln!(
+            out,
+            "  draw slots {} ({} open): {}",
+            c.draw_slots,
+            pl.open_slots(c.draw_slots),
+            tokens(&pl.drawn)
+        );
+        let _ = writeln!(
+            out,
+            "  bag: {}; spent pool: {}",
+            tokens(&pl.bag),
+            tokens(&pl.spent)
+        );
+        let mut spells = Vec::new();
+        for place in 0..PLACES as u8 {
+            let slots: Vec<String> = pl.slots[place as usize]
+                .iter()
+                .flatten()
+                .map(|t| t.token.to_string())
+                .collect();
+            let (adv, cor) = match Spell::ALL.get(place as usize) {
+                Some(&sp) => (pl.is_advanced(sp), pl.is_corrupted(sp)),
+                None => (false, false),
+            };
+            if slots.is_empty() && !adv && !cor {
+                continue;
+            }
+            spells.push(format!(
+                "{}{}{} [{}]",
+                place_name(place),
+                if adv { " (advanced)" } else { "" },
+                if cor { " (corrupted)" } else { "" },
+                slots.join(" ")
+            ));
+        }
+        let _ = writeln!(out, "  actions: {}", spells.join("; "));
+        let golems: Vec<String> = Element::ALL
+            .iter()
+            .map(|g| format!("{} {:?}", c.golems[g.index()], pl.golems[g.index()]))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  golem cards (1 active, 2 = 3 VP): {}",
+            golems.join(", ")
+        );
+        let score = &view.scores[p];
+        let parts: Vec<String> = CATEGORIES
+            .iter()
+            .zip(score)
+            .filter(|(_, &v)| v != 0)
+            .map(|(n, v)| format!("{n} {v}"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  score now: {} ({})",
+            score.iter().sum::<i32>().max(0),
+            parts.join(", ")
+        );
+    }
+    out
+}

@@ -1,0 +1,37 @@
+//! The shared conformance harness over thousands of random games for 2, 3 and 4 players, and
+//! the rulings given as options.
+
+use sylvan_engine::{assert_conforms, Game};
+use sylvan_whisperwood::{Options, Whisperwood};
+
+fn rules(players: usize) -> Vec<Whisperwood> {
+    vec![Whisperwood::new(players, Options::default()).expect("valid options")]
+}
+
+#[test]
+fn two_players_conform() {
+    let r = assert_conforms(&rules(2), 2_000, 2, 16);
+    eprintln!("{} games, {} decisions", r.games, r.decisions);
+}
+
+#[test]
+fn three_players_conform() {
+    assert_conforms(&rules(3), 2_000, 3, 16);
+}
+
+#[test]
+fn four_players_conform() {
+    assert_conforms(&rules(4), 2_000, 4, 16);
+}
+
+#[test]
+fn the_ruling_options_conform_with_every_check_at_every_decision() {
+    let options = Options {
+        adv_transmute_no_corruption_slot: true,
+        last_space_no_op: true,
+    };
+    let rules: Vec<Whisperwood> = (2..=4)
+        .map(|n| Whisperwood::new(n, options.clone()).expect("valid"))
+        .collect();
+    assert_conforms(&rules, 12, 9, 1);
+}
