@@ -251,11 +251,12 @@ impl Whisperwood {
 
     fn starting_bonuses(&self, s: &mut State) {
         for p in 0..self.players {
-            let Some(f) = self
+            // Copy what is needed, not the card (its name would allocate).
+            let Some((tokens, harmony, upgrade)) = self
                 .c
                 .familiars
                 .get(s.players[p].familiar as usize)
-                .cloned()
+                .map(|f| (f.tokens.clone(), f.harmony, f.upgrade))
             else {
                 continue;
             };
@@ -265,20 +266,20 @@ impl Whisperwood {
             for e in Element::ALL {
                 gains.push(Token::of_element(e));
             }
-            gains.extend(f.tokens.iter().copied());
+            gains.extend(tokens.iter().copied());
             for t in gains {
                 if s.supply[t.index()] > 0 {
                     s.supply[t.index()] -= 1;
                     s.players[p].bag[t.index()] += 1;
                 }
             }
-            for _ in 0..f.harmony {
+            for _ in 0..harmony {
                 if s.supply[CORRUPTION] > 0 {
                     s.supply[CORRUPTION] -= 1;
                     s.players[p].harmony += 1;
                 }
             }
-            if let Some(sp) = f.upgrade {
+            if let Some(sp) = upgrade {
                 self.upgrade(s, p, sp);
             }
             let hand = self.c.first_game_enchantments.min(s.deck);

@@ -1,0 +1,41 @@
+//! No heap allocation per decision after warm-up: random playouts (legal actions into reused
+//! buffers, chance outcomes, applying) counted by an instrumented allocator.
+
+use std::alloc::System;
+
+use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+use sylvan_engine::{random_playout, Game, GameRng};
+use sylvan_whisperwood::{Options, Whisperwood};
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+#[test]
+fn playouts_allocate_nothing_after_warm_up() {
+    for players in 2..=4 {
+        let game = Whisperwood::new(players, Options::default()).expect("valid");
+        let mut rng = GameRng::seeded(5);
+        let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+        for _ in 0..50 {
+            random_playout(&game, &mut rng, &mut actions, &mut outcomes);
+        }
+        let region = Region::new(GLOBAL);
+        let mut decisions = 0;
+        for _ in 0..100 {
+            decisions += random_playout(&game, &mut rng, &mut actions, &mut outcomes).1;
+        }
+        let stats = region.change();
+        assert!(decisions > 10_000);
+        eprintln!(
+            "{players} players: {} allocations in {decisions} decisions",
+            stats.allocations
+        );
+        // The counter is process-wide: the test harness's own thread may allocate a few times
+        // meanwhile. Per decision it would be thousands.
+        assert!(
+            stats.allocations <= 8,
+            "{players} players: {} allocations",
+            stats.allocations
+        );
+    }
+}
