@@ -14,8 +14,8 @@ use crate::components::{
     Animal, Components, CsEffect, Element, Reward, RuneEffect, Slot, Spell, Token, CORE, FORK,
 };
 use crate::state::{
-    At, Effect, Move, Pending, Phase, Placed, Player, State, CELLS, FAMILIAR_PLACE, LOCS, NONE,
-    PLACES, SITES,
+    wildlife_place, At, Effect, Move, Pending, Phase, Placed, Player, State, CELLS, FAMILIAR_PLACE,
+    LOCS, NONE, PLACES, SITES,
 };
 
 /// The table's choices (rulings of whisperwood.md given as options).
@@ -745,15 +745,29 @@ impl Whisperwood {
         }
     }
 
+    /// Dazzle 3: open spots at the druid's location that show the wildlife's type.
+    fn each_dazzle_spot(&self, s: &State, e: Element, f: &mut impl FnMut(u8, u8)) {
+        let here = s.druids[s.turn as usize];
+        for (i, sp) in self.c.tiles[here as usize].spots.iter().enumerate() {
+            if sp.types & e.bit() != 0 && self.spot_open(s, here, i, Element::Magic) {
+                f(here, i as u8);
+            }
+        }
+    }
+
     fn each_call(&self, s: &State, animals: u8, f: &mut impl FnMut(Action)) {
         let here = s.druids[s.turn as usize];
+        let dazzle = s.me().power(Element::Magic, 2);
         for a in Animal::ALL {
             if animals & (1 << a as u8) == 0 {
                 continue;
             }
             // R13: the druid's location must have a spot that can take the restoration.
-            let room = (0..self.c.tiles[here as usize].spots.len())
+            let mut room = (0..self.c.tiles[here as usize].spots.len())
                 .any(|sp| self.spot_open(s, here, sp, a.element()));
+            if dazzle && !room {
+                self.each_dazzle_spot(s, a.element(), &mut |_, _| room = true);
+            }
             if !room {
                 continue;
             }
@@ -1031,6 +1045,38 @@ impl Whisperwood {
             Effect::PeatPurify => {
                 self.each_purify(s, f);
                 f(Action::Decline);
+            }
+            Effect::BreezeAssign(a) => {
+                let token = Token::of_animal(a);
+                if p.harmony > 0 && p.spent[token.index()] > 0 {
+                    for score in [false, true] {
+                        let place = wildlife_place(a, score);
+                        if p.slots[place as usize][0].is_none() {
+                            f(Action::AssignTo {
+                                token,
+                                place,
+                                slot: 0,
+                            });
+                        }
+                    }
+                }
+                f(Action::Decline);
+            }
+            Effect::BreezeRestore => {
+                self.each_restore(s, None, At::Here, f);
+                f(Action::Decline);
+            }
+            Effect::CallRestore(e) => {
+                self.each_restore(s, Some(e), At::Here, f);
+                if p.power(Element::Magic, 2) && p.restorations[Element::Magic.index()] > 0 {
+                    self.each_dazzle_spot(s, e, &mut |loc, spot| {
+                        f(Action::Restore {
+                            loc,
+                            spot,
+                            kind: Element::Magic,
+                        })
+                    });
+                }
             }
             Effect::FaeOrUpgrade => {
                 self.each_fae(s, None, f);
@@ -1615,6 +1661,9 @@ impl Whisperwood {
             p.wildlife_cards |= 1 << a as u8;
             s.wildlife_cards_left[a.index()] -= 1;
         }
+        if p.power(Element::Air, 0) && p.harmony > 0 && p.wildlife_cards & (1 << a as u8) != 0 {
+            let _ = s.pending.try_push(reward(Effect::BreezeAssign(a)));
+        }
         true
     }
 
@@ -1741,9 +1790,13 @@ impl Whisperwood {
         };
         let seat = s.turn as usize;
         match (top.effect, a) {
-            (Effect::Move(_), Action::To(l)) => {
+            (Effect::Move(m), Action::To(l)) => {
                 s.druids[seat] = l;
                 self.border(s, l);
+                let soared = matches!(m, Move::AirToAir | Move::SoarAdvanced);
+                if soared && s.players[seat].power(Element::Air, 2) {
+                    let _ = s.pending.try_push(reward(Effect::BreezeRestore));
+                }
             }
             (Effect::MoveGolem(g), Action::To(l)) => {
                 s.golems[g.index()] = l;
@@ -1764,10 +1817,10 @@ impl Whisperwood {
                 s.wildlife[here as usize][animal.index()] += 1;
                 let _ = s
                     .pending
-                    .try_push(pend(Effect::Restore(Some(animal.element()), At::Here)));
+                    .try_push(pend(Effect::CallRestore(animal.element())));
                 self.border(s, here);
             }
-            (Effect::Restore(..), Action::Restore { loc, spot, kind }) => {
+            (_, Action::Restore { loc, spot, kind }) => {
                 let sp = self.c.tiles[loc as usize].spots[spot as usize];
                 s.spots[loc as usize][spot as usize] = 1 + seat as u8 * 4 + kind as u8;
                 s.players[seat].restorations[kind.index()] -= 1;
@@ -1846,6 +1899,17 @@ impl Whisperwood {
                 if self.cs_of(p, Spell::Transmute).is_some() && !p.is_corrupted(Spell::Transmute) {
                     let _ = s.pending.try_push(pend(Effect::AssignGained(first, t)));
                 }
+            }
+            (Effect::BreezeAssign(_), Action::AssignTo { token, place, slot }) => {
+                // R28: the harmony is released; the token goes on its card's action.
+                let p = &mut s.players[seat];
+                p.spent[token.index()] -= 1;
+                p.harmony -= 1;
+                s.supply[CORRUPTION] += 1;
+                p.slots[place as usize][slot as usize] = Some(Placed {
+                    token,
+                    as_core: token.element(Element::Magic).map_or(0, |e| e as u8),
+                });
             }
             (Effect::AssignGained(..), Action::AssignTo { token, place, slot }) => {
                 let p = &mut s.players[seat];

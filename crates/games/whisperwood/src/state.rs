@@ -199,6 +199,13 @@ pub enum Effect {
     FaeOrUpgrade,
     /// Peat 2: purify 1 (optional), after a move ended on a corrupted border.
     PeatPurify,
+    /// Breeze 1: release 1 harmony to put the new wildlife token on its card (optional).
+    BreezeAssign(Animal),
+    /// Breeze 3: a restoration of any kind where the druid landed after Soar (optional).
+    BreezeRestore,
+    /// The restoration of a called wildlife at the druid's location (with Dazzle 3, magic on
+    /// a spot of the wildlife's type).
+    CallRestore(Element),
 }
 
 /// A pending effect and whether failing to resolve it halts the action (L321) or is skipped

@@ -505,3 +505,62 @@ fn wildlife_cards_score_the_forest() {
         assert_eq!(g.breakdown(&s, 1)[6], vp, "{den} in the den");
     }
 }
+
+/// Dazzle 3 (L735): calling an owl may place a magic restoration instead, but only on a spot
+/// that shows air.
+#[test]
+fn dazzle_calls_place_magic_only_on_a_spot_of_the_wildlife() {
+    let g = game(2);
+    let mut s = act(&g, 8);
+    let me = s.turn as usize;
+    s.druids[me] = 0;
+    s.spots[0] = [0; 7];
+    s.wildlife[0] = [0; 3];
+    let elsewhere = g.neighbours(&s, 0).next().expect("a neighbour");
+    s.wildlife[elsewhere as usize][Animal::Owl.index()] = 1;
+    let p = &mut s.players[me];
+    p.golems[Element::Magic.index()][2] = 1;
+    p.slots[Spell::CallWildlife.index()][0] = Some(sylvan_whisperwood::state::Placed {
+        token: Token::Ember,
+        as_core: Token::Ember as u8,
+    });
+    g.apply(&mut s, Action::Perform(Spell::CallWildlife as u8))
+        .expect("prepared");
+    g.apply(
+        &mut s,
+        Action::CallFrom {
+            loc: elsewhere,
+            animal: Animal::Owl,
+        },
+    )
+    .expect("an owl there");
+    let spots = &g.components().tiles[0].spots;
+    let magic: Vec<u8> = legal(&g, &s)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Restore {
+                spot,
+                kind: Element::Magic,
+                ..
+            } => Some(spot),
+            _ => None,
+        })
+        .collect();
+    assert!(!magic.is_empty());
+    for spot in magic {
+        assert!(
+            spots[spot as usize].types & Element::Air.bit() != 0,
+            "magic on spot {spot}"
+        );
+    }
+    assert!(legal(&g, &s).contains(&Action::Restore {
+        loc: 0,
+        spot: 2,
+        kind: Element::Air
+    }));
+    assert!(!legal(&g, &s).contains(&Action::Restore {
+        loc: 0,
+        spot: 0,
+        kind: Element::Magic
+    }));
+}
