@@ -989,6 +989,9 @@ impl Components {
                 });
             }
         }
+        if runes.len() > 32 {
+            return invalid(format!("runes: {} tokens, at most 32", runes.len()));
+        }
         for players in 2..=4u8 {
             let sites: u32 = tiles
                 .iter()

@@ -39,6 +39,8 @@ pub struct Whisperwood {
     site_loc: [u8; SITES],
     /// Rune sites in play.
     sites: u8,
+    /// Each rune token's kind: the index of the first identical token.
+    rune_kind: Vec<u8>,
 }
 
 const CORRUPTION: usize = Token::Corruption as usize;
@@ -96,9 +98,13 @@ impl Whisperwood {
                 }
             }
         }
+        let rune_kind = (0..c.runes.len())
+            .map(|i| c.runes.iter().position(|r| *r == c.runes[i]).unwrap_or(i) as u8)
+            .collect();
         Ok(Whisperwood {
             players,
             options,
+            rune_kind,
             c,
             geo: Geometry::new(),
             site_loc,
@@ -311,22 +317,20 @@ impl Whisperwood {
                 }
             }
             Phase::Rune(_) => {
-                // Identical tokens are one outcome weighted by their number.
-                for (i, r) in self.c.runes.iter().enumerate() {
-                    if s.rune_pool & (1 << i) == 0 {
-                        continue;
+                // Identical tokens are one outcome (the first left) weighted by their number.
+                let mut count = [0u32; 32];
+                let mut first = [NONE; 32];
+                for (i, &k) in self.rune_kind.iter().enumerate() {
+                    if s.rune_pool & (1 << i) != 0 {
+                        count[k as usize] += 1;
+                        if first[k as usize] == NONE {
+                            first[k as usize] = i as u8;
+                        }
                     }
-                    let first = self.c.runes[..i]
-                        .iter()
-                        .enumerate()
-                        .all(|(j, q)| q != r || s.rune_pool & (1 << j) == 0);
-                    if first {
-                        let n = self.c.runes[i..]
-                            .iter()
-                            .enumerate()
-                            .filter(|&(j, q)| q == r && s.rune_pool & (1 << (i + j)) != 0)
-                            .count();
-                        out.push((Action::RuneToken(i as u8), n as u32));
+                }
+                for k in 0..32 {
+                    if count[k] > 0 {
+                        out.push((Action::RuneToken(first[k]), count[k]));
                     }
                 }
             }
@@ -482,16 +486,27 @@ impl Whisperwood {
     fn each_placement(&self, s: &State, tile: u8, f: &mut impl FnMut(Action)) {
         let water = self.c.tiles[tile as usize].water_edges != 0;
         let rots = if water { 6 } else { 1 };
-        let (mut any_link, mut best) = (false, 0u8);
-        for cell in 0..CELLS as u8 {
-            if s.at[cell as usize] != NONE {
-                continue;
+        // Only empty cells next to the forest can be chosen.
+        let mut cells = 0u64;
+        for &cell in s.cell.iter().filter(|&&c| c != NONE) {
+            for &nb in &self.geo.nb[cell as usize] {
+                if nb != NONE && s.at[nb as usize] == NONE {
+                    cells |= 1 << nb;
+                }
             }
+        }
+        let each_cell = |f: &mut dyn FnMut(u8)| {
+            let mut m = cells;
+            while m != 0 {
+                let c = m.trailing_zeros() as u8;
+                m &= m - 1;
+                f(c);
+            }
+        };
+        let (mut any_link, mut best) = (false, 0u8);
+        each_cell(&mut |cell| {
             for rot in 0..rots {
                 let (link, n) = self.placement_score(s, tile, cell, rot);
-                if n == 0 {
-                    continue;
-                }
                 if water && link && !any_link {
                     any_link = true;
                     best = 0;
@@ -500,18 +515,15 @@ impl Whisperwood {
                     best = n;
                 }
             }
-        }
-        for cell in 0..CELLS as u8 {
-            if s.at[cell as usize] != NONE {
-                continue;
-            }
+        });
+        each_cell(&mut |cell| {
             for rot in 0..rots {
                 let (link, n) = self.placement_score(s, tile, cell, rot);
-                if n > 0 && n == best && (!water || link == any_link) {
+                if n == best && (!water || link == any_link) {
                     f(Action::PlaceTile { cell, rot });
                 }
             }
-        }
+        });
     }
 
     // ----- tokens and slots ----------------------------------------------------------------
@@ -611,27 +623,112 @@ impl Whisperwood {
         }
     }
 
-    fn each_assign(&self, s: &State, f: &mut impl FnMut(Action)) {
+    /// The core kinds a token may stand for on a spell slot (before the slot's own kinds).
+    fn token_cores(&self, p: &Player, token: Token) -> u8 {
+        match token {
+            Token::Corruption => 0,
+            Token::Potion => 0b11_1111,
+            t if t.is_core() => {
+                let own = t as u8;
+                let mut m = 1 << own;
+                let mut swap = |a: u8, b: u8| {
+                    if own == a {
+                        m |= 1 << b;
+                    } else if own == b {
+                        m |= 1 << a;
+                    }
+                };
+                if p.power(Element::Earth, 2) {
+                    swap(EMBER, MOONGLOW);
+                }
+                if p.power(Element::Water, 2) {
+                    swap(WATER, MOONGLOW);
+                }
+                m
+            }
+            t => t
+                .element(self.familiar_element(p))
+                .map_or(0, |e| 1 << e as u8),
+        }
+    }
+
+    /// Lists the assignments of the Prepare phase (the same as [`Self::fits`] accepts, found
+    /// without trying every kind); stops early when `f` returns true, and says so.
+    fn assign_scan(&self, s: &State, f: &mut impl FnMut(Action) -> bool) -> bool {
         let p = s.me();
         for token in Token::ALL {
-            if p.drawn[token.index()] == 0 {
+            if p.drawn[token.index()] == 0 || token == Token::Corruption {
                 continue;
             }
-            for place in 0..PLACES as u8 {
-                for slot in 0..self.place_slots(p, place) as u8 {
+            let cores = self.token_cores(p, token);
+            for sp in Spell::ALL {
+                let side = self.c.side(sp, p.is_advanced(sp));
+                let place = sp as u8;
+                for (k, slot) in side.slots.iter().enumerate() {
+                    if p.slots[place as usize][k].is_some() {
+                        continue;
+                    }
+                    let mask = if slot.any {
+                        1 << canonical(token)
+                    } else {
+                        cores & slot.accepts
+                    };
                     for as_core in 0..6u8 {
-                        if self.fits(p, place, slot, token, as_core) {
-                            f(Action::Assign {
-                                token,
-                                place,
-                                slot,
-                                as_core,
-                            });
+                        if mask & (1 << as_core) == 0 {
+                            continue;
+                        }
+                        if side.pair {
+                            let ok = match (k, p.slots[place as usize][1 - k]) {
+                                (_, None) => true,
+                                (0, Some(o)) => pair_ok(as_core, o.as_core),
+                                (_, Some(o)) => pair_ok(o.as_core, as_core),
+                            };
+                            if !ok {
+                                continue;
+                            }
+                        }
+                        let a = Action::Assign {
+                            token,
+                            place,
+                            slot: k as u8,
+                            as_core,
+                        };
+                        if f(a) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            let mut card = |place: u8, as_core: u8| {
+                p.slots[place as usize][0].is_none()
+                    && f(Action::Assign {
+                        token,
+                        place,
+                        slot: 0,
+                        as_core,
+                    })
+            };
+            if token == Token::Familiar && card(FAMILIAR_PLACE, self.familiar_element(p) as u8) {
+                return true;
+            }
+            for a in Animal::ALL {
+                if token == Token::of_animal(a) && p.wildlife_cards & (1 << a as u8) != 0 {
+                    for score in [false, true] {
+                        if card(wildlife_place(a, score), a.element() as u8) {
+                            return true;
                         }
                     }
                 }
             }
         }
+        false
+    }
+
+    fn each_assign(&self, s: &State, f: &mut impl FnMut(Action)) {
+        self.assign_scan(s, &mut |a| {
+            f(a);
+            false
+        });
     }
 
     fn each_reclaim(&self, s: &State, f: &mut impl FnMut(Action)) {
@@ -1241,9 +1338,7 @@ impl Whisperwood {
     }
 
     fn can_assign(&self, s: &State) -> bool {
-        let mut any = false;
-        self.each_assign(s, &mut |_| any = true);
-        any
+        self.assign_scan(s, &mut |_| true)
     }
 
     fn start_round(&self, s: &mut State) {

@@ -564,3 +564,44 @@ fn dazzle_calls_place_magic_only_on_a_spot_of_the_wildlife() {
         kind: Element::Magic
     }));
 }
+
+/// The Prepare listing agrees with `fits` (the slot rules) for every token, place, slot and
+/// kind, at many positions with golem swaps and upgrades.
+#[test]
+fn the_prepare_listing_is_exactly_what_fits() {
+    let g = game(3);
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut s = reach(&g, seed, |s| s.phase == Phase::Prepare);
+        let me = s.turn as usize;
+        let p = &mut s.players[me];
+        p.advanced = (seed as u16 * 37) & 0x1ff;
+        p.golems[Element::Earth.index()][2] = (seed % 2) as u8;
+        p.golems[Element::Water.index()][2] = (seed / 2 % 2) as u8;
+        p.wildlife_cards = (seed % 8) as u8;
+        for t in Token::ALL {
+            p.drawn[t.index()] = u8::from(t != Token::Corruption);
+        }
+        let listed = legal(&g, &s);
+        let p = &s.players[me];
+        for token in Token::ALL {
+            for place in 0..17u8 {
+                for slot in 0..3u8 {
+                    for as_core in 0..6u8 {
+                        let a = Action::Assign {
+                            token,
+                            place,
+                            slot,
+                            as_core,
+                        };
+                        let fits =
+                            p.drawn[token.index()] > 0 && g.fits(p, place, slot, token, as_core);
+                        assert_eq!(listed.contains(&a), fits, "{a}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100_000);
+}
