@@ -13,8 +13,8 @@ use crate::state::{NONE, PLACES};
 use crate::view::View;
 
 const SIZE: f64 = 46.0;
-const SEAT_COLOURS: [&str; 4] = ["##d33", "##36c", "##e90", "##393"];
-const ELEMENT_COLOURS: [&str; 4] = ["##8b5a2b", "##2a7fd4", "##cfd8dc", "##9c27b0"];
+const SEAT_COLOURS: [&str; 4] = ["#d33", "#36c", "#e90", "#393"];
+const ELEMENT_COLOURS: [&str; 4] = ["#8b5a2b", "#2a7fd4", "#cfd8dc", "#9c27b0"];
 
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -46,11 +46,11 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
         let (x, y) = centre(s.cell[l as usize]);
         let tile = &c.tiles[l as usize];
         let fill = if tile.terrain & Element::Water.bit() != 0 {
-            "##b3d9f2"
+            "#b3d9f2"
         } else if tile.terrain & Element::Earth.bit() != 0 {
-            "##c9e3b0"
+            "#c9e3b0"
         } else {
-            "##eef3f6"
+            "#eef3f6"
         };
         let pts: Vec<String> = (0..6)
             .map(|k| {
@@ -63,14 +63,14 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
             })
             .collect();
         let border = if s.borders & (1 << l) != 0 {
-            "##7b1fa2"
+            "#7b1fa2"
         } else {
-            "##666"
+            "#666"
         };
         let width = if s.borders & (1 << l) != 0 { 4 } else { 1 };
         let _ = write!(
             o,
-            r##"<polygon points="{}" fill="{fill}" stroke="{border}" stroke-width="{width}"/>"##,
+            r##"<polygon class="location" points="{}" fill="{fill}" stroke="{border}" stroke-width="{width}"/>"##,
             pts.join(" ")
         );
         let name = if l == 0 {
@@ -103,13 +103,17 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
         for (i, sp) in tile.spots.iter().enumerate() {
             let sx = x - (n - 1.0) * 6.0 + i as f64 * 12.0;
             let sy = y - 2.0;
-            let (fill, stroke) = match spot_owner(s.spots[l as usize][i]) {
-                Some((p, e)) => (SEAT_COLOURS[p as usize % 4], ELEMENT_COLOURS[e.index()]),
-                None => ("##fff", if sp.dark { "##000" } else { "##888" }),
+            let (class, fill, stroke) = match spot_owner(s.spots[l as usize][i]) {
+                Some((p, e)) => (
+                    "restoration",
+                    SEAT_COLOURS[p as usize % 4],
+                    ELEMENT_COLOURS[e.index()],
+                ),
+                None => ("spot", "#fff", if sp.dark { "#000" } else { "#888" }),
             };
             let _ = write!(
                 o,
-                r##"<circle cx="{sx:.1}" cy="{sy:.1}" r="5" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"##
+                r##"<circle class="{class}" cx="{sx:.1}" cy="{sy:.1}" r="5" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"##
             );
         }
         let mut info = Vec::new();
@@ -145,7 +149,7 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
                 let dx = x - 15.0 + p as f64 * 10.0;
                 let _ = write!(
                     o,
-                    r##"<rect x="{dx:.0}" y="{:.0}" width="8" height="10" fill="{}" stroke="#000"/>"##,
+                    r##"<rect class="druid" x="{dx:.0}" y="{:.0}" width="8" height="10" fill="{}" stroke="#000"/>"##,
                     y + 29.0,
                     SEAT_COLOURS[p]
                 );
@@ -157,7 +161,7 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
         let x0 = 830.0;
         let _ = write!(
             o,
-            r##"<rect x="{x0}" y="{y0}" width="560" height="{}" fill="#fff" stroke="{}" stroke-width="2"/>"##,
+            r##"<rect class="player" x="{x0}" y="{y0}" width="560" height="{}" fill="#fff" stroke="{}" stroke-width="2"/>"##,
             panel_h - 10.0,
             SEAT_COLOURS[p]
         );

@@ -1,0 +1,64 @@
+//! The SVG drawing and the text view, checked structurally: they show what the view holds.
+
+use sylvan_engine::{Actor, Game, GameRng, Viewer};
+use sylvan_whisperwood::{spot_owner, Options, Whisperwood};
+
+fn count(doc: &roxmltree::Document, class: &str) -> usize {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .count()
+}
+
+#[test]
+fn the_drawing_shows_the_forest_restorations_druids_and_players() {
+    let g = Whisperwood::new(3, Options::default()).expect("valid");
+    let mut s = g.initial_state();
+    let mut rng = GameRng::seeded(3);
+    let (mut a, mut o) = (Vec::new(), Vec::new());
+    while s.round < 3 {
+        let action = match g.actor(&s) {
+            Actor::Chance => {
+                g.chance_outcomes(&s, &mut o);
+                rng.pick_weighted(&o)
+            }
+            _ => {
+                g.legal_actions(&s, &mut a);
+                a[rng.below(a.len() as u64) as usize]
+            }
+        };
+        g.apply(&mut s, action).expect("legal");
+    }
+    let view = g.view(&s, Viewer::Spectator);
+    let svg = g.svg(&view).expect("Whisperwood draws");
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    assert_eq!(
+        count(&doc, "location"),
+        19,
+        "the Druid's Defiance and 18 tiles"
+    );
+    let restorations = s
+        .spots
+        .iter()
+        .flatten()
+        .filter(|&&o| spot_owner(o).is_some())
+        .count();
+    assert!(restorations > 0, "three rounds place some restorations");
+    assert_eq!(count(&doc, "restoration"), restorations);
+    assert_eq!(count(&doc, "druid"), 3);
+    assert_eq!(count(&doc, "player"), 3);
+    assert!(svg.contains("DD"));
+
+    let text = g.text(&view);
+    for needle in [
+        "Druid's Defiance",
+        "Player 1",
+        "Player 3",
+        "paths: earth",
+        "bag:",
+        "score now",
+    ] {
+        assert!(text.contains(needle), "{needle} in\n{text}");
+    }
+    let mine = g.text(&g.view(&s, Viewer::Seat(sylvan_engine::Seat(1))));
+    assert!(mine.contains("Player 2 (you)"));
+}
