@@ -110,6 +110,68 @@ pub fn check_perft_table<G: Game>(
     }
 }
 
+/// The part of an `impl Game` that every game writes the same way, for a game type with these
+/// inherent items: `standard(players, options)` and `with(players, options, Arc<Components>)`
+/// constructors, `players`, `options`, `setup`, `actor`, `each_legal(state, &mut FnMut(Action))`
+/// listing seat actions, `outcomes(state, out)` listing chance, `play(state, action)` and
+/// `explain(state, action) -> Illegal`. `$components` is the component type, with
+/// `from_toml(&str) -> Result<_, E: Display>`. Expands to `new`, `with_components`, `players`,
+/// `options`, `initial_state`, `actor`, `legal_actions`, `chance_outcomes`, `check` (by the
+/// listing, [`check_listed`]) and `apply_unchecked`.
+#[macro_export]
+macro_rules! game_glue {
+    ($components:ty) => {
+        fn new(players: usize, options: Self::Options) -> Result<Self, $crate::OptionsError> {
+            Self::standard(players, options)
+        }
+
+        fn with_components(
+            players: usize,
+            options: Self::Options,
+            components: &str,
+        ) -> Result<Self, $crate::OptionsError> {
+            let c = <$components>::from_toml(components)
+                .map_err(|e| $crate::OptionsError::Invalid(e.to_string()))?;
+            Self::with(players, options, ::std::sync::Arc::new(c))
+        }
+
+        fn players(&self) -> usize {
+            Self::players(self)
+        }
+
+        fn options(&self) -> &Self::Options {
+            Self::options(self)
+        }
+
+        fn initial_state(&self) -> Self::State {
+            self.setup()
+        }
+
+        fn actor(&self, s: &Self::State) -> $crate::Actor {
+            Self::actor(self, s)
+        }
+
+        fn legal_actions(&self, s: &Self::State, out: &mut Vec<Self::Action>) {
+            out.clear();
+            if let $crate::Actor::Seat(_) = Self::actor(self, s) {
+                self.each_legal(s, &mut |a| out.push(a));
+            }
+        }
+
+        fn chance_outcomes(&self, s: &Self::State, out: &mut Vec<(Self::Action, u32)>) {
+            self.outcomes(s, out);
+        }
+
+        fn check(&self, s: &Self::State, a: Self::Action) -> Result<(), Self::Illegal> {
+            $crate::check_listed(self, s, a, || self.explain(s, a))
+        }
+
+        fn apply_unchecked(&self, s: &mut Self::State, a: Self::Action) {
+            self.play(s, a);
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -127,54 +127,7 @@ impl Game for Whisperwood {
         solo_levels: None,
     };
 
-    fn new(players: usize, options: Options) -> Result<Self, OptionsError> {
-        Whisperwood::standard(players, options)
-    }
-
-    fn with_components(
-        players: usize,
-        options: Options,
-        components: &str,
-    ) -> Result<Self, OptionsError> {
-        let c =
-            Components::from_toml(components).map_err(|e| OptionsError::Invalid(e.to_string()))?;
-        Whisperwood::with(players, options, Arc::new(c))
-    }
-
-    fn players(&self) -> usize {
-        Whisperwood::players(self)
-    }
-
-    fn options(&self) -> &Options {
-        Whisperwood::options(self)
-    }
-
-    fn initial_state(&self) -> State {
-        self.setup()
-    }
-
-    fn actor(&self, s: &State) -> Actor {
-        Whisperwood::actor(self, s)
-    }
-
-    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
-        out.clear();
-        if let Actor::Seat(_) = Whisperwood::actor(self, s) {
-            self.each_legal(s, &mut |a| out.push(a));
-        }
-    }
-
-    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
-        self.outcomes(s, out);
-    }
-
-    fn check(&self, s: &State, a: Action) -> Result<(), Illegal> {
-        sylvan_engine::check_listed(self, s, a, || self.explain(s, a))
-    }
-
-    fn apply_unchecked(&self, s: &mut State, a: Action) {
-        self.play(s, a);
-    }
+    sylvan_engine::game_glue!(Components);
 
     fn view(&self, s: &State, viewer: Viewer) -> View {
         View::of(self, s, viewer)
