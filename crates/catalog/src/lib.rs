@@ -117,6 +117,7 @@ impl Catalog {
         let mut catalog = Catalog::empty();
         catalog.register::<sylvan_spirits::Spirits>();
         catalog.register::<sylvan_whispering_woods::WhisperingWoods>();
+        catalog.register::<sylvan_whisperwood::Whisperwood>();
         catalog.register::<sylvan_wispwood::Wispwood>();
         catalog.register::<sylvan_woodwalkers::Woodwalkers>();
         catalog
@@ -237,6 +238,7 @@ mod tests {
             vec![
                 "spirits-of-the-wild",
                 "whispering-woods",
+                "whisperwood",
                 "wispwood",
                 "woodwalkers"
             ]
