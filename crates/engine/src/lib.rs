@@ -54,7 +54,7 @@ pub use game::{
     Score, Seat, SoloLevels, Viewer,
 };
 pub use harness::{conformance, perft, ConformanceConfig, ConformanceReport};
-pub use record::{Record, ReplayError, ENGINE_VERSION};
+pub use record::{content_hash, EmbeddedComponents, Record, ReplayError, ENGINE_VERSION};
 pub use rng::{derive_seed, GameRng};
 
 /// Plays one game to the end with uniformly random seat decisions and seeded chance.
