@@ -230,7 +230,7 @@ impl Engine {
             }
             other => Err(ProtocolError::parse(format!(
                 "unknown cmd '{other}' (the commands are hello, list, new, legal, apply, view, \
-                 score, record, load, quit)"
+                 score, record, load, bot, quit)"
             ))),
         }
     }
