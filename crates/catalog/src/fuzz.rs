@@ -136,16 +136,7 @@ fn sampled_game(data: &[u8]) -> Option<(Box<dyn crate::DynGame>, &[u8])> {
     let mut game = kind
         .new_game(players, seed, &Value::Null, true, None)
         .expect("every game starts with its defaults");
-    let mut rng = GameRng::seeded(seed);
-    for _ in 0..steps {
-        let legal = game.legal();
-        if legal.is_empty() {
-            break;
-        }
-        let pick = rng.below(legal.len() as u64) as usize;
-        game.apply_json(&legal[pick].action, Audience::All)
-            .expect("a listed action is legal");
-    }
+    random_walk(game.as_mut(), seed, steps as usize);
     Some((game, rest))
 }
 
@@ -167,16 +158,7 @@ pub fn components(data: &[u8]) {
     let Ok(mut game) = kind.new_game(players, pick as u64, &Value::Null, true, Some(text)) else {
         return;
     };
-    let mut rng = GameRng::seeded(pick as u64);
-    for _ in 0..MAX_STEPS {
-        let legal = game.legal();
-        if legal.is_empty() {
-            break;
-        }
-        let pick = rng.below(legal.len() as u64) as usize;
-        game.apply_json(&legal[pick].action, Audience::All)
-            .expect("a listed action is legal");
-    }
+    random_walk(game.as_mut(), pick as u64, MAX_STEPS);
     for viewer in viewers(game.players()) {
         game.view(viewer)
             .expect("every seat at the table has a view");
@@ -190,6 +172,20 @@ pub fn components(data: &[u8]) {
         again.status().to_move == Actor::Nobody,
         game.status().over()
     );
+}
+
+/// Plays up to `steps` random listed decisions; each must be accepted.
+fn random_walk(game: &mut dyn crate::DynGame, seed: u64, steps: usize) {
+    let mut rng = GameRng::seeded(seed);
+    for _ in 0..steps {
+        let legal = game.legal();
+        if legal.is_empty() {
+            break;
+        }
+        let pick = rng.below(legal.len() as u64) as usize;
+        game.apply_json(&legal[pick].action, Audience::All)
+            .expect("a listed action is legal");
+    }
 }
 
 fn viewers(players: usize) -> impl Iterator<Item = Viewer> {

@@ -214,14 +214,14 @@ fn elk_extra_turn_is_taken_even_if_the_game_would_have_ended() {
     assert!(s.over, "the game ends after the extra turn");
 }
 
-#[test]
-fn spirit_stones_in_a_nest_and_on_boards_end_the_game() {
+/// Four Spirit Stones on boards, none in the bowl; Player 1 adds three stones and moves
+/// Coyote, and Packrat's Nest gets a stone of `nest` from the bag.
+fn packrat_draws(nest: Colour) -> (Spirits, State) {
     let g = game(
         ["Packrat", "Owl", "Rabbit", "Beaver", "Salmon"],
         ["Bear", "Bison", "Eagle", "Deer", "Wolf", "Ram"],
     );
     let mut s = start(&g, [Card::Bear, Card::Eagle], [Blue, Teal, Orange, White]);
-    // Four Spirit Stones on boards, none in the bowl.
     put_spirit(&mut s, P1, Animal::Owl);
     put_spirit(&mut s, P2, Animal::Owl);
     put_spirit(&mut s, P2, Animal::Rabbit);
@@ -229,29 +229,26 @@ fn spirit_stones_in_a_nest_and_on_boards_end_the_game() {
     play(&g, &mut s, "Add Three Stones & Move Coyote");
     draws(&g, &mut s, &[Yellow, Yellow, Purple]);
     play(&g, &mut s, "Move Coyote to your opponent's Salmon");
+    play(&g, &mut s, &Action::Draw(nest).to_string());
+    (g, s)
+}
+
+#[test]
+fn spirit_stones_in_a_nest_and_on_boards_end_the_game() {
     // Packrat: a random stone into the mover's Nest. A Spirit Stone there "count[s] towards
     // the Spirit Stones required to end the game".
-    play(&g, &mut s, "A Spirit Stone is drawn from the bag");
+    let (g, s) = packrat_draws(Spirit);
     assert_eq!(s.boards[0][0].nest.get(Spirit), 1);
     assert!(
         s.over,
         "five Spirit Stones out of the bag at the end of the turn"
     );
-    let score = g.score(&s);
     // The Nest's Spirit Stone scores 3 (Owl and Packrat have no other stones).
     assert_eq!(points(&g, &s, P1, Animal::Packrat), 3);
-    assert_eq!(score.totals[0], 3);
+    assert_eq!(g.score(&s).totals[0], 3);
 
     // With four out (the Nest stone a regular one), the game goes on.
-    let mut s = start(&g, [Card::Bear, Card::Eagle], [Blue, Teal, Orange, White]);
-    put_spirit(&mut s, P1, Animal::Owl);
-    put_spirit(&mut s, P2, Animal::Owl);
-    put_spirit(&mut s, P2, Animal::Rabbit);
-    put_spirit(&mut s, P2, Animal::Beaver);
-    play(&g, &mut s, "Add Three Stones & Move Coyote");
-    draws(&g, &mut s, &[Yellow, Yellow, Purple]);
-    play(&g, &mut s, "Move Coyote to your opponent's Salmon");
-    play(&g, &mut s, "A Teal stone is drawn from the bag");
+    let (g, s) = packrat_draws(Teal);
     assert!(!s.over);
     assert_eq!(g.actor(&s), Actor::Seat(P2));
 }

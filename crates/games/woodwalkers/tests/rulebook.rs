@@ -297,14 +297,20 @@ fn a_die_tile_rerolls_a_move_or_a_duel_once() {
     assert_eq!(s.duel_points[LISSA.index()], 2);
 }
 
-#[test]
-fn after_both_duel_dice_the_loser_rerolls_first_and_the_other_may_answer() {
-    // "The die tile allows you to reroll your die once at any time ... to have an advantage
-    // in the duel."
+/// Lissa and Isidore each hold a die tile; Lissa's wolf has challenged Isidore's otter.
+fn both_hold_a_die_tile() -> (sylvan_woodwalkers::Woodwalkers, sylvan_woodwalkers::State) {
     let (g, mut s) = lissa_and_isidore();
     s.die_tiles[LISSA.index()] = 1;
     s.die_tiles[ISIDORE.index()] = 1;
     roll_and_move(&g, &mut s, 1, "B5", "C5");
+    (g, s)
+}
+
+#[test]
+fn after_both_duel_dice_the_loser_rerolls_first_and_the_other_may_answer() {
+    // "The die tile allows you to reroll your die once at any time ... to have an advantage
+    // in the duel."
+    let (g, mut s) = both_hold_a_die_tile();
     act(&g, &mut s, Action::Die(5));
     // Both dice come first: no reroll right after the challenger's own roll.
     assert_eq!(s.step, Step::DuelDie(1));
@@ -323,10 +329,7 @@ fn after_both_duel_dice_the_loser_rerolls_first_and_the_other_may_answer() {
     assert_eq!(s.die_tiles, [0, 0, 0, 1]);
 
     // A reroll that turns the duel: the other answers with its own tile.
-    let (g, mut s) = lissa_and_isidore();
-    s.die_tiles[LISSA.index()] = 1;
-    s.die_tiles[ISIDORE.index()] = 1;
-    roll_and_move(&g, &mut s, 1, "B5", "C5");
+    let (g, mut s) = both_hold_a_die_tile();
     act(&g, &mut s, Action::Die(1));
     act(&g, &mut s, Action::Die(6));
     // 7 against 9: Lissa first.
