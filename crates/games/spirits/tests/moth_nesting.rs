@@ -5,7 +5,7 @@
 
 mod common;
 use common::*;
-use sylvan_engine::{Actor, Game};
+use sylvan_engine::{Actor, Game, Viewer};
 use sylvan_spirits::{Action, Animal, Card, Colour, Spirits, State, Tile};
 
 use Colour::{Blue, Orange, Purple, Spirit, Teal, White, Yellow};
@@ -57,6 +57,11 @@ fn skunk_through_the_moth_lets_only_its_own_stone_onto_the_blocked_board() {
     play(&g, &mut s, "Use Skunk (right pile)");
     play(&g, &mut s, "Take an Orange stone");
     assert_eq!(s.hands[0].get(Yellow), 1, "Cougar's stone still waits");
+    let text = g.view(&s, Viewer::Seat(P1)).text();
+    assert!(
+        text.contains("Skunk's, may go on Coyote's board: 1 Orange"),
+        "{text}"
+    );
     // Skunk's Orange may go on the blocked Rabbit; Cougar's Yellow may not.
     assert!(offers(&g, &s, "Place an Orange stone on Rabbit"));
     assert!(
@@ -107,6 +112,15 @@ fn squirrel_inside_squirrel_keeps_each_cards_drawn_stones_apart() {
     play(&g, &mut s, "Draw another stone");
     draws(&g, &mut s, &[Teal]);
     play(&g, &mut s, "Stop drawing");
+    // Both players see the outer card's stones set aside.
+    let view = g.view(&s, Viewer::Spectator);
+    assert_eq!(view.drawn.values().sum::<u8>(), 2);
+    assert_eq!(view.set_aside.len(), 1);
+    assert_eq!(
+        view.set_aside[0].values().sum::<u8>(),
+        2,
+        "Yellow and Orange"
+    );
     // The inner card offers only its own draws.
     assert_eq!(
         legal_texts(&g, &s),
@@ -152,6 +166,12 @@ fn porcupine_inside_porcupine_keeps_the_first_boards_ban() {
     play(&g, &mut s, "Bear turns up on top of a pile");
     play(&g, &mut s, "Use Porcupine (right pile)");
     play(&g, &mut s, "Take all the stones from your Beaver");
+    let text = g.view(&s, Viewer::Seat(P1)).text();
+    assert!(
+        text.contains("Taken off Owl by Porcupine, not back onto it: 1 Blue")
+            && text.contains("Taken off Beaver by Porcupine, not back onto it: 2 Purple"),
+        "{text}"
+    );
     let texts = legal_texts(&g, &s);
     // "You cannot place any of the stones back onto the original animal board": the second
     // Porcupine emptied Beaver, and Owl's Blue still may not go back onto Owl.
