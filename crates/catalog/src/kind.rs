@@ -183,6 +183,27 @@ fn build<G: Game>(
     .map_err(|e| CatalogError::BadOptions(e.to_string()))
 }
 
+/// The component data to rebuild `record` with: the data it carries (its hash checked), or
+/// `given` for a record that carries none. A file given for a record that carries other data
+/// is refused rather than silently preferred.
+pub(crate) fn record_components<'a>(
+    record: &'a Record,
+    given: Option<&'a str>,
+) -> Result<Option<&'a str>, CatalogError> {
+    let embedded = record
+        .components_text()
+        .map_err(|e| CatalogError::BadRecord(e.to_string()))?;
+    match (embedded, given) {
+        (Some(e), Some(g)) if e != g => Err(CatalogError::BadRecord(
+            "the record carries other component data than the file given: drop the file, the \
+             record rebuilds its own"
+                .into(),
+        )),
+        (Some(e), _) => Ok(Some(e)),
+        (None, g) => Ok(g),
+    }
+}
+
 impl<G: Game + 'static> GameKind for Kind<G> {
     fn info(&self) -> GameInfo {
         G::INFO
@@ -223,6 +244,7 @@ impl<G: Game + 'static> GameKind for Kind<G> {
                 G::INFO.name
             )));
         }
+        let components = record_components(record, components)?;
         let rules = build::<G>(record.players, &record.options, components)
             .map_err(|e| CatalogError::BadRecord(format!("bad options: {e}")))?;
         let mut table = Table::new(rules, record.seed.unwrap_or(0), auto_chance);
@@ -239,7 +261,10 @@ impl<G: Game + 'static> GameKind for Kind<G> {
         options: &Value,
         components: Option<&str>,
     ) -> Result<Box<dyn Playouts>, CatalogError> {
-        Ok(Box::new(Rules(build::<G>(players, options, components)?)))
+        Ok(Box::new(Rules(
+            build::<G>(players, options, components)?,
+            components.map(str::to_string),
+        )))
     }
 
     fn bench(
@@ -323,7 +348,8 @@ impl<G: Game + 'static> GameKind for Kind<G> {
     }
 }
 
-struct Rules<G>(G);
+/// The rules, and the component file's text they were built from, if not the game's own.
+struct Rules<G>(G, Option<String>);
 
 impl<G: Game> Playouts for Rules<G> {
     fn play(&self, seed: u64) -> PlayoutOutcome {
@@ -339,6 +365,9 @@ impl<G: Game> Playouts for Rules<G> {
     fn record(&self, seed: u64) -> Record {
         let game = &self.0;
         let mut record = Record::new(game, vec!["random".to_string(); game.players()], Some(seed));
+        if let Some(text) = &self.1 {
+            record.embed_components(text);
+        }
         let mut rng = GameRng::seeded(seed);
         let mut state = game.initial_state();
         let (mut actions, mut outcomes) = (Vec::new(), Vec::new());

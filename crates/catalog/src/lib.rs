@@ -28,6 +28,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod fuzz;
 mod kind;
 mod options;
 pub mod protocol;

@@ -11,7 +11,16 @@
 //!   error; an object that is not a record, names an unknown game or does not replay is a
 //!   `bad_record`.
 //! - `list` adds `has_chance` and `hidden_information` to each game.
-//! - Events are worded by [`Audience::All`].
+//! - `apply` words its events by [`Audience::All`] (for a spectator in a game that hides
+//!   anything) unless the request names a `"viewer"`: a seat number at the table, or `null`
+//!   for a spectator; the events are then worded for that viewer, as the game redacts for it
+//!   (a seat learns its own hidden draws, a spectator does not). A seat that is not at the table
+//!   or a value of another type is a `parse` error and nothing is applied.
+//! - `new` takes an optional `"components"`: the text of a corrected component file (what
+//!   `--components FILE` reads), for games that have component data; bad data is
+//!   `bad_options`. The game's records then carry that data and its hash
+//!   (`"components":{"hash":..,"data":..}`), and `load` rebuilds the game from it with no
+//!   file. A record whose data does not match its hash is a `bad_record`.
 //! - Added in this version (fields only added): `{"cmd":"bot","name":NAME}` with
 //!   `"iterations":N` or `"budget_ms":MS` (neither: the `medium` difficulty), and optional
 //!   `"seed"` and `"threads"`, answers `{"ok":true,"action":ACTION,"text":TEXT}`: what the bot
@@ -103,6 +112,9 @@ impl ProtocolError {
 pub struct Engine {
     catalog: Catalog,
     game: Option<Box<dyn DynGame>>,
+    /// The component file's text the game was built from, if not the game's own: its
+    /// records carry it.
+    components: Option<String>,
     quit: bool,
 }
 
@@ -120,6 +132,7 @@ impl Engine {
         Engine {
             catalog,
             game: None,
+            components: None,
             quit: false,
         }
     }
@@ -217,7 +230,7 @@ impl Engine {
             }
             other => Err(ProtocolError::parse(format!(
                 "unknown cmd '{other}' (the commands are hello, list, new, legal, apply, view, \
-                 score, record, load, quit)"
+                 score, record, load, bot, quit)"
             ))),
         }
     }
@@ -261,12 +274,29 @@ impl Engine {
             Some(Value::Bool(b)) => *b,
             Some(_) => return Err(ProtocolError::parse("'auto_chance' must be true or false")),
         };
+        let components = match request.get("components") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(text)) => Some(text.clone()),
+            Some(_) => {
+                return Err(ProtocolError::parse(
+                    "'components' must be the text of a component file",
+                ))
+            }
+        };
         let game = self
             .catalog
-            .new_game(name, players, seed, &options, auto_chance, None)
+            .new_game(
+                name,
+                players,
+                seed,
+                &options,
+                auto_chance,
+                components.as_deref(),
+            )
             .map_err(catalog_error)?;
         let status = game.status();
         self.game = Some(game);
+        self.components = components;
         Ok(json!({ "status": status }))
     }
 
@@ -280,29 +310,24 @@ impl Engine {
         let action = request
             .get("action")
             .ok_or_else(|| ProtocolError::parse("the request has no 'action'"))?;
-        let events = game
-            .apply_json(action, Audience::All)
-            .map_err(|e| match e {
-                ActionError::Malformed(m) => ProtocolError::new(ErrorKind::BadAction, m),
-                ActionError::Illegal(m) => ProtocolError::new(ErrorKind::IllegalAction, m),
-            })?;
+        // Without "viewer" the events stay worded as before; with it, for that seat or (null)
+        // a spectator.
+        let audience = match request.get("viewer") {
+            None => Audience::All,
+            Some(v) => Audience::Viewer(viewer_field(v, "viewer", game.players())?),
+        };
+        let events = game.apply_json(action, audience).map_err(|e| match e {
+            ActionError::Malformed(m) => ProtocolError::new(ErrorKind::BadAction, m),
+            ActionError::Illegal(m) => ProtocolError::new(ErrorKind::IllegalAction, m),
+        })?;
         Ok(json!({"status": game.status(), "events": events}))
     }
 
     fn view(&self, request: &Map<String, Value>) -> Reply {
         let game = self.game()?;
         let viewer = match request.get("seat") {
-            None | Some(Value::Null) => Viewer::Spectator,
-            Some(Value::Number(n)) => match n.as_u64().and_then(|s| u8::try_from(s).ok()) {
-                Some(s) => Viewer::Seat(Seat(s)),
-                None => {
-                    return Err(ProtocolError::parse(format!(
-                        "there is no seat {n}: seats are 0 to {}",
-                        game.players().saturating_sub(1)
-                    )))
-                }
-            },
-            Some(_) => return Err(ProtocolError::parse("'seat' must be a seat number or null")),
+            None => Viewer::Spectator,
+            Some(v) => viewer_field(v, "seat", game.players())?,
         };
         let view = game.view(viewer).map_err(catalog_error)?;
         Ok(json!({ "view": view }))
@@ -317,7 +342,11 @@ impl Engine {
 
     fn record(&self) -> Reply {
         let game = self.game()?;
-        Ok(json!({ "record": game.record() }))
+        let mut record = game.record();
+        if let Some(text) = &self.components {
+            record.embed_components(text);
+        }
+        Ok(json!({ "record": record }))
     }
 
     fn load(&mut self, request: &Map<String, Value>) -> Reply {
@@ -340,6 +369,8 @@ impl Engine {
             .map_err(catalog_error)?;
         let status = game.status();
         self.game = Some(game);
+        // The hash was checked by the load.
+        self.components = record.components.map(|c| c.data);
         Ok(json!({ "status": status }))
     }
 }
@@ -414,6 +445,23 @@ fn catalog_error(e: CatalogError) -> ProtocolError {
         CatalogError::Bot(_) => ErrorKind::BadBot,
     };
     ProtocolError::new(kind, e.to_string())
+}
+
+/// A seat number at the table, or `null` for a spectator.
+fn viewer_field(value: &Value, name: &str, players: usize) -> Result<Viewer, ProtocolError> {
+    match value {
+        Value::Null => Ok(Viewer::Spectator),
+        Value::Number(n) => match n.as_u64().and_then(|s| u8::try_from(s).ok()) {
+            Some(s) if (s as usize) < players => Ok(Viewer::Seat(Seat(s))),
+            _ => Err(ProtocolError::parse(format!(
+                "there is no seat {n}: seats are 0 to {}",
+                players.saturating_sub(1)
+            ))),
+        },
+        Value::Bool(_) | Value::String(_) | Value::Array(_) | Value::Object(_) => Err(
+            ProtocolError::parse(format!("'{name}' must be a seat number or null")),
+        ),
+    }
 }
 
 fn string_field<'a>(request: &'a Map<String, Value>, name: &str) -> Result<&'a str, ProtocolError> {
@@ -926,5 +974,102 @@ mod tests {
             .as_str()
             .expect("message")
             .contains("over"));
+    }
+
+    /// Three engines at the same Midnight Duel position.
+    fn night_engines() -> [Engine; 3] {
+        let new =
+            r#"{"cmd":"new","game":"woodwalkers","players":2,"seed":3,"options":{"side":"night"}}"#;
+        std::array::from_fn(|_| {
+            let mut e = Engine::new(Catalog::standard());
+            assert_eq!(ask(&mut e, new)["ok"], true);
+            e
+        })
+    }
+
+    #[test]
+    fn apply_words_events_for_the_viewer_asked_for() {
+        let [mut seat, mut spectator, mut plain] = night_engines();
+        let legal = ask(&mut seat, r#"{"cmd":"legal"}"#);
+        let action = legal["actions"][0]["action"].clone();
+        let mover = legal["status"]["to_move"].as_u64().expect("a seat moves");
+        let line = |viewer: &str| format!(r#"{{"cmd":"apply","action":{action}{viewer}}}"#);
+        let own = ask(&mut seat, &line(&format!(r#","viewer":{mover}"#)));
+        let hidden = ask(&mut spectator, &line(r#","viewer":null"#));
+        let default = ask(&mut plain, &line(""));
+        assert_eq!(own["ok"], true, "{own}");
+        // The seat that put its animal face down reads which animal; a spectator does not,
+        // and without "viewer" the events stay worded for a spectator in this hidden game.
+        assert_ne!(own["events"], hidden["events"], "{own} {hidden}");
+        assert_eq!(default["events"], hidden["events"]);
+        assert_eq!(own["status"], hidden["status"]);
+    }
+
+    #[test]
+    fn apply_with_a_bad_viewer_is_a_parse_error_and_applies_nothing() {
+        let [mut e, _, _] = night_engines();
+        let legal = ask(&mut e, r#"{"cmd":"legal"}"#);
+        let action = legal["actions"][0]["action"].clone();
+        for viewer in ["2", "-1", "\"0\"", "true", "[0]"] {
+            let r = fails(
+                &mut e,
+                &format!(r#"{{"cmd":"apply","action":{action},"viewer":{viewer}}}"#),
+                "parse",
+            );
+            let message = r["error"]["message"].as_str().expect("a message");
+            assert!(
+                message.contains("seat") || message.contains("viewer"),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_game_with_its_own_components_records_them_and_loads_without_a_file() {
+        let text = include_str!("../../games/spirits/data/components.toml");
+        let mut e = Engine::new(Catalog::standard());
+        let new = json!({"cmd": "new", "game": "spirits-of-the-wild", "players": 2, "seed": 5,
+            "components": text});
+        assert_eq!(ask(&mut e, &new.to_string())["ok"], true);
+        let legal = ask(&mut e, r#"{"cmd":"legal"}"#);
+        let action = legal["actions"][0]["action"].clone();
+        let applied = ask(
+            &mut e,
+            &json!({"cmd": "apply", "action": action}).to_string(),
+        );
+        assert_eq!(applied["ok"], true, "{applied}");
+        let record = ask(&mut e, r#"{"cmd":"record"}"#)["record"].clone();
+        assert_eq!(record["components"]["data"], text);
+        assert_eq!(
+            record["components"]["hash"],
+            sylvan_engine::content_hash(text)
+        );
+        // A fresh engine loads it with no file, and its own record carries the data on.
+        let mut fresh = Engine::new(Catalog::standard());
+        let loaded = ask(
+            &mut fresh,
+            &json!({"cmd": "load", "record": record}).to_string(),
+        );
+        assert_eq!(loaded["status"], applied["status"], "{loaded}");
+        let again = ask(&mut fresh, r#"{"cmd":"record"}"#)["record"].clone();
+        assert_eq!(again["components"], record["components"]);
+        // Data changed without its hash is refused, and the loaded game stays.
+        let mut tampered = record.clone();
+        tampered["components"]["data"] = json!(text.replacen("56", "57", 1));
+        let r = fails(
+            &mut fresh,
+            &json!({"cmd": "load", "record": tampered}).to_string(),
+            "bad_record",
+        );
+        assert!(r["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("component data was changed")));
+        // Bad data in `new` is bad_options; a non-string is a parse error.
+        let bad = json!({"cmd": "new", "game": "spirits-of-the-wild", "players": 2, "seed": 5,
+            "components": "stones = 3"});
+        fails(&mut fresh, &bad.to_string(), "bad_options");
+        let bad = json!({"cmd": "new", "game": "spirits-of-the-wild", "players": 2, "seed": 5,
+            "components": 7});
+        fails(&mut fresh, &bad.to_string(), "parse");
     }
 }

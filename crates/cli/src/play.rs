@@ -143,7 +143,12 @@ pub(crate) fn play(
         .collect();
     write_score(out, &game.score(), &seats)?;
     if let Some(path) = &config.record {
-        let record = serde_json::to_string_pretty(&game.record())
+        let mut record = game.record();
+        // The record carries the component data it was played with: it replays alone.
+        if let Some(text) = &config.components {
+            record.embed_components(text);
+        }
+        let record = serde_json::to_string_pretty(&record)
             .map_err(|e| CliError::new(format!("cannot write the record: {e}")))?;
         std::fs::write(path, record + "\n").map_err(|e| {
             CliError::new(format!(

@@ -55,7 +55,7 @@ pub use game::{
     Score, Seat, SoloLevels, Viewer,
 };
 pub use harness::{conformance, perft, ConformanceConfig, ConformanceReport};
-pub use record::{Record, ReplayError, ENGINE_VERSION};
+pub use record::{content_hash, EmbeddedComponents, Record, ReplayError, ENGINE_VERSION};
 pub use rng::{derive_seed, GameRng};
 pub use suite::{assert_conforms, check_listed, check_perft_table, is_listed, PerftPosition};
 

@@ -180,14 +180,15 @@ impl Spirits {
                     Illegal::ElkStone("this option takes a Spirit Stone")
                 }
             }
-            (Step::Place { who, skunk }, Action::Place { stone, animal, set }) => {
+            (Step::SkunkTake(_), Action::Take(c)) => Illegal::NoSuchStone(c, "in the bowl"),
+            (Step::Place { who }, Action::Place { stone, animal, set }) => {
                 if s.hands[who.index()].get(stone) == 0 {
                     return Illegal::NoSuchStone(stone, "to place");
                 }
                 let Some(b) = s.board_of(animal) else {
                     return Illegal::NotInGame(animal);
                 };
-                match self.check_place(s, who, stone, b, set, skunk) {
+                match self.check_place(s, who, stone, b, set) {
                     Err(e) => e,
                     Ok(_) => Illegal::NotNow(what),
                 }
@@ -257,7 +258,8 @@ pub(crate) fn describe(step: Step) -> String {
                 Source::Pool => "the drawn stones",
             }
         ),
-        Step::Place { who, .. } => format!("{who} places a stone"),
+        Step::Place { who } => format!("{who} places a stone"),
+        Step::SkunkTake(w) => format!("{w} takes a stone from the bowl (Skunk)"),
         Step::MayMoveCoyote(w) => format!("{w} may move Coyote"),
         Step::ChooseCard(w) => format!("{w} chooses a Spirit Power card"),
         Step::BadgerReturn(w) => format!("{w} returns a stone from Coyote's board (Badger)"),
@@ -470,6 +472,20 @@ impl Game for Spirits {
             && (s.hands.iter().any(|h| h.total() > 0) || s.pool.total() > 0)
         {
             return Err("a turn starts with stones still in a hand or drawn".into());
+        }
+        for (w, hand) in s.hands.iter().enumerate() {
+            for c in Colour::ALL {
+                // Porcupine's and Skunk's stones are distinct stones of the hand.
+                let kept: u32 = s.porcupine[w].iter().map(|b| b.get(c) as u32).sum::<u32>()
+                    + s.skunk[w].get(c) as u32;
+                if kept > hand.get(c) as u32 {
+                    return Err(format!(
+                        "Player {}'s hand has {} {c}, but Porcupine and Skunk account for {kept}",
+                        w + 1,
+                        hand.get(c)
+                    ));
+                }
+            }
         }
         Ok(())
     }

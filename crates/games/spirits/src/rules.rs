@@ -142,7 +142,8 @@ impl Spirits {
             bowl: Stones::default(),
             pool: Stones::default(),
             hands: [Stones::default(); 2],
-            porcupine: None,
+            porcupine: Default::default(),
+            skunk: Default::default(),
             spider_pool: Stones::default(),
             // The starting player's Take Two Stones starts face down.
             face_down: [tile_bit(Tile::TakeTwo), 0],
@@ -187,7 +188,7 @@ impl Spirits {
                 | Step::SetupBowl(_)
                 | Step::Draw { .. } => Actor::Chance,
                 Step::ChooseTile => Actor::Seat(s.current),
-                Step::Take { who, .. } | Step::Place { who, .. } => Actor::Seat(who),
+                Step::Take { who, .. } | Step::Place { who } => Actor::Seat(who),
                 Step::MayMoveCoyote(w)
                 | Step::ChooseCard(w)
                 | Step::BadgerReturn(w)
@@ -200,7 +201,8 @@ impl Spirits {
                 | Step::Elk(w)
                 | Step::Porcupine(w)
                 | Step::SpiderName(w)
-                | Step::SquirrelMore(w) => Actor::Seat(w),
+                | Step::SquirrelMore(w)
+                | Step::SkunkTake(w) => Actor::Seat(w),
                 // Automatic steps never rest on top (advance runs them).
                 _ => Actor::Nobody,
             },
@@ -266,11 +268,12 @@ impl Spirits {
                     }
                 }
             }
-            Step::Place { who, skunk } => {
+            Step::Place { who } => {
                 for c in s.hands[who.index()].colours() {
-                    self.placements(s, who, c, skunk, f);
+                    self.placements(s, who, c, f);
                 }
             }
+            Step::SkunkTake(_) => s.bowl.colours().for_each(|c| f(Action::Take(c))),
             Step::MayMoveCoyote(who) => {
                 f(Action::KeepCoyote);
                 let opp = State::opponent(who);
@@ -383,10 +386,10 @@ impl Spirits {
     }
 
     /// Calls `f` with every legal placement of a `c` stone by `who`.
-    fn placements(&self, s: &State, who: Seat, c: Colour, skunk: bool, f: &mut impl FnMut(Action)) {
+    fn placements(&self, s: &State, who: Seat, c: Colour, f: &mut impl FnMut(Action)) {
         for (b, &animal) in s.animals.iter().enumerate() {
             if c.is_spirit() {
-                if self.check_place(s, who, c, b, 0, skunk).is_ok() {
+                if self.check_place(s, who, c, b, 0).is_ok() {
                     f(Action::Place {
                         stone: c,
                         animal,
@@ -396,7 +399,7 @@ impl Spirits {
                 continue;
             }
             for set in 0..self.layout_at(s, b).sets.len() as u8 {
-                if self.check_place(s, who, c, b, set, skunk).is_ok() {
+                if self.check_place(s, who, c, b, set).is_ok() {
                     f(Action::Place {
                         stone: c,
                         animal,
@@ -416,7 +419,6 @@ impl Spirits {
         c: Colour,
         b: usize,
         set: u8,
-        skunk: bool,
     ) -> Result<usize, Illegal> {
         let board = &s.boards[who.index()][b];
         let animal = s.animals[b];
@@ -424,14 +426,16 @@ impl Spirits {
         if board.spirit {
             return Err(Illegal::BoardClosed(animal));
         }
-        if s.coyote == Some((who, b as u8)) && !skunk {
-            return Err(Illegal::CoyoteBlocks(animal));
-        }
-        if let Some((owner, banned, stones)) = s.porcupine {
-            // Only a stone that did not come off this board by Porcupine may go on it.
-            if owner == who && banned == animal && s.hands[who.index()].get(c) <= stones.get(c) {
-                return Err(Illegal::PorcupineSameBoard(animal));
+        let w = who.index();
+        if s.coyote == Some((who, b as u8)) {
+            // Only a stone Skunk took may go on the board Coyote blocks (and it never came off
+            // a board, so no Porcupine ban applies to it).
+            if s.skunk[w].get(c) == 0 {
+                return Err(Illegal::CoyoteBlocks(animal));
             }
+        } else if s.hands[w].get(c) <= s.porcupine[w][b].get(c) {
+            // Every such stone in the hand came off this board by Porcupine.
+            return Err(Illegal::PorcupineSameBoard(animal));
         }
         if c.is_spirit() {
             return Ok(usize::MAX);
@@ -587,6 +591,14 @@ impl Spirits {
             (Step::ChooseTile, Action::PassWithoutTile) => {
                 s.steps.pop();
             }
+            (Step::SkunkTake(who), Action::Take(c)) => {
+                s.steps.pop();
+                if s.bowl.take(c) {
+                    s.hands[who.index()].add(c, 1);
+                    s.skunk[who.index()].add(c, 1);
+                }
+                s.push_steps(&[place(who)]);
+            }
             (Step::Take { who, n, from, only }, Action::Take(c)) => {
                 s.steps.pop();
                 let taken = match from {
@@ -606,8 +618,8 @@ impl Spirits {
                     }]);
                 }
             }
-            (Step::Place { who, skunk }, Action::Place { stone, animal, set }) => {
-                self.place(s, who, stone, animal, set, skunk);
+            (Step::Place { who }, Action::Place { stone, animal, set }) => {
+                self.place(s, who, stone, animal, set);
             }
             (Step::MayMoveCoyote(who), Action::KeepCoyote) => {
                 s.steps.pop();
@@ -685,7 +697,10 @@ impl Spirits {
                     let mut taken = Stones::default();
                     board.count_into(&mut taken);
                     *board = Board::default();
-                    s.porcupine = Some((who, animal, taken));
+                    // Added to the ban this board may already have; other boards keep theirs.
+                    for c in Colour::ALL {
+                        s.porcupine[who.index()][b].add(c, taken.get(c));
+                    }
                     taken.pour_into(&mut s.hands[who.index()]);
                 }
                 s.push_steps(&[place(who)]);
@@ -714,13 +729,7 @@ impl Spirits {
             (Step::SquirrelMore(who), Action::StopDrawing) => {
                 s.steps.pop();
                 let opp = State::opponent(who);
-                s.push_steps(&[
-                    pool_take(who),
-                    place(who),
-                    pool_take(opp),
-                    place(opp),
-                    Step::ReturnPool,
-                ]);
+                s.push_steps(&[pool_take(who), place(who), pool_take(opp), place(opp)]);
             }
             _ => return,
         }
@@ -792,21 +801,21 @@ impl Spirits {
                 },
                 place(me),
             ]),
-            Card::Skunk => steps.extend([
-                take1,
-                Step::Place {
-                    who: me,
-                    skunk: true,
-                },
-            ]),
+            Card::Skunk => steps.push(Step::SkunkTake(me)),
             Card::Spider => steps.push(Step::SpiderName(me)),
-            Card::Squirrel => steps.extend([
-                Step::Draw {
-                    n: 1,
-                    to: Dest::Pool,
-                },
-                Step::SquirrelMore(me),
-            ]),
+            Card::Squirrel => {
+                // A Squirrel used through the Moth inside another Squirrel: the outer card's
+                // drawn stones are set aside until this one has returned its own.
+                let outer = std::mem::take(&mut s.pool);
+                steps.extend([
+                    Step::Draw {
+                        n: 1,
+                        to: Dest::Pool,
+                    },
+                    Step::SquirrelMore(me),
+                    Step::ReturnPool(outer),
+                ])
+            }
             Card::Vulture => steps.extend([
                 Step::VultureReturn,
                 Step::Draw {
@@ -822,34 +831,47 @@ impl Spirits {
         s.push_steps(&steps);
     }
 
-    fn place(&self, s: &mut State, who: Seat, c: Colour, animal: Animal, set: u8, skunk: bool) {
+    fn place(&self, s: &mut State, who: Seat, c: Colour, animal: Animal, set: u8) {
         let Some(b) = s.board_of(animal) else { return };
-        let Ok(space) = self.check_place(s, who, c, b, set, skunk) else {
+        let Ok(space) = self.check_place(s, who, c, b, set) else {
             return;
         };
-        if !s.hands[who.index()].take(c) {
+        let w = who.index();
+        if !s.hands[w].take(c) {
             return;
         }
-        if let Some((owner, banned, stones)) = &mut s.porcupine {
-            // Elsewhere than the board it came off, a Porcupine stone is the one placed.
-            if *owner == who && *banned != animal {
-                stones.take(c);
-            }
-            if stones.total() == 0 {
-                s.porcupine = None;
+        let blocked = s.coyote == Some((who, b as u8));
+        if blocked {
+            // Only a Skunk stone may go here (check_place): its permission is used.
+            s.skunk[w].take(c);
+        } else {
+            // Of the stones allowed here, the one placed is the least useful elsewhere: one
+            // that Porcupine keeps off another board (the most kept off first), else a plain
+            // one, else a Skunk stone.
+            let bans = &mut s.porcupine[w];
+            let from = (0..bans.len())
+                .filter(|&y| y != b && bans[y].get(c) > 0)
+                .max_by_key(|&y| bans[y].get(c));
+            match from {
+                Some(y) => {
+                    bans[y].take(c);
+                }
+                None => {
+                    let banned: u32 = bans.iter().map(|x| x.get(c) as u32).sum();
+                    if banned + s.skunk[w].get(c) as u32 > s.hands[w].get(c) as u32 {
+                        s.skunk[w].take(c);
+                    }
+                }
             }
         }
-        let blocked = s.coyote == Some((who, b as u8));
-        match s.steps.last_mut() {
-            // The hand is empty: this placing is done before any trigger adds new work.
-            Some(Step::Place { .. }) if s.hands[who.index()].total() == 0 => {
+        if s.hands[w].total() == 0 {
+            if let Some(Step::Place { .. }) = s.steps.last() {
+                // The hand is empty: this placing is done before any trigger adds new work.
                 s.steps.pop();
             }
-            // Skunk's permission is for the one stone it took.
-            Some(Step::Place { skunk, .. }) => *skunk = false,
-            _ => {}
         }
-        if skunk && blocked {
+        if blocked {
+            // "If you do, you may move Coyote."
             s.push_steps(&[Step::MayMoveCoyote(who)]);
         }
         let board = &mut s.boards[who.index()][b];
@@ -967,11 +989,11 @@ impl Spirits {
                     }
                     s.steps.pop();
                 }
-                Step::Place { who, skunk } => {
+                Step::Place { who } => {
                     let hand = s.hands[who.index()];
                     let mut any = false;
                     for c in hand.colours() {
-                        self.placements(s, who, c, skunk, &mut |_| any = true);
+                        self.placements(s, who, c, &mut |_| any = true);
                         if any {
                             return;
                         }
@@ -984,9 +1006,8 @@ impl Spirits {
                         s.returned[who.index()].add(c, n);
                     }
                     s.hands[who.index()] = Stones::default();
-                    if matches!(s.porcupine, Some((owner, ..)) if owner == who) {
-                        s.porcupine = None;
-                    }
+                    s.porcupine[who.index()] = Default::default();
+                    s.skunk[who.index()] = Stones::default();
                     s.steps.pop();
                 }
                 Step::MayMoveCoyote(_) | Step::ChooseCard(_) | Step::Elk(_) => {
@@ -998,6 +1019,13 @@ impl Spirits {
                     }
                 }
                 Step::SpiderName(_) | Step::SquirrelMore(_) => return,
+                Step::SkunkTake(_) => {
+                    // Nothing in the bowl: nothing to take, nothing to place.
+                    if s.bowl.total() > 0 {
+                        return;
+                    }
+                    s.steps.pop();
+                }
                 Step::BadgerReturn(_)
                 | Step::RemoveOwn { .. }
                 | Step::RaccoonTake(_)
@@ -1027,11 +1055,11 @@ impl Spirits {
                     pool.pour_into(&mut s.bag);
                     s.spider_pool = pool;
                 }
-                Step::ReturnPool => {
+                Step::ReturnPool(outer) => {
                     s.steps.pop();
                     let mut pool = s.pool;
                     pool.pour_into(&mut s.bag);
-                    s.pool = pool;
+                    s.pool = outer;
                 }
                 Step::BearCycle(who) => {
                     s.steps.pop();
@@ -1118,7 +1146,7 @@ fn pool_take(who: Seat) -> Step {
 }
 
 fn place(who: Seat) -> Step {
-    Step::Place { who, skunk: false }
+    Step::Place { who }
 }
 
 fn draw_to_bowl(n: u8) -> Step {

@@ -145,9 +145,10 @@ pub enum Step {
     Place {
         /// Who places.
         who: Seat,
-        /// The next stone may go on a board blocked by Coyote (Skunk).
-        skunk: bool,
     },
+    /// Skunk: `who` takes one stone from the bowl, which alone may go on a board Coyote
+    /// blocks.
+    SkunkTake(Seat),
     /// Chance draws `n` stones from the bag into `to`.
     Draw {
         /// How many are left to draw.
@@ -190,8 +191,9 @@ pub enum Step {
     SpiderResolve(Seat, Colour),
     /// Squirrel: `who` draws another stone or stops.
     SquirrelMore(Seat),
-    /// The drawn pool goes back to the bag (automatic).
-    ReturnPool,
+    /// The drawn pool goes back to the bag, and the stones an outer Squirrel drew (set aside
+    /// while this one ran) come back as the drawn pool (automatic).
+    ReturnPool(Stones),
     /// Bear: the bowl goes back to the bag and as many are drawn (automatic).
     BearCycle(Seat),
     /// Vulture: the bowl goes back to the bag (automatic).
@@ -238,9 +240,13 @@ pub struct State {
     pub pool: Stones,
     /// Stones each player has taken and must place.
     pub hands: [Stones; 2],
-    /// Porcupine: whose hand holds stones taken off which board, and which of the hand's
-    /// stones they are (they cannot go back onto that board).
-    pub porcupine: Option<(Seat, Animal, Stones)>,
+    /// Porcupine: for each player and board (index into `animals`), the stones in the hand
+    /// that came off that board and cannot go back onto it. Each card keeps its own board's
+    /// ban, so a Porcupine used through the Moth does not lift the first one's.
+    pub porcupine: [[Stones; 5]; 2],
+    /// Skunk: the stones in each hand that Skunk took; only these may go on the board Coyote
+    /// blocks ("you may place *this stone* on an animal being blocked by Coyote").
+    pub skunk: [Stones; 2],
     /// Stones drawn by Spider, kept apart from Squirrel's so a nested card cannot mix them.
     pub spider_pool: Stones,
     /// Each player's face-down tiles (see [`tile_bit`]).
@@ -312,6 +318,13 @@ impl State {
         for side in &self.boards {
             for b in side {
                 b.count_into(&mut counts);
+            }
+        }
+        for step in &self.steps {
+            if let Step::ReturnPool(held) = step {
+                for c in Colour::ALL {
+                    counts.add(c, held.get(c));
+                }
             }
         }
         counts

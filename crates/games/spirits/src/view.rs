@@ -10,7 +10,7 @@ use sylvan_engine::{Actor, Seat, Viewer};
 
 use crate::components::{Animal, Card, Colour, ColourRule, Tile};
 use crate::rules::Spirits;
-use crate::state::{tile_bit, State, Stones};
+use crate::state::{tile_bit, State, Step, Stones};
 
 /// One board as seen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,6 +49,10 @@ pub struct SideView {
     pub tiles: Vec<(Tile, bool)>,
     /// Stones taken and not yet placed.
     pub hand: BTreeMap<Colour, u8>,
+    /// Of those, the stones Skunk took: only these may go on the board Coyote blocks.
+    pub skunk: BTreeMap<Colour, u8>,
+    /// Of those, the stones Porcupine took off a board, by that board: they may not go back.
+    pub kept_off: Vec<(Animal, BTreeMap<Colour, u8>)>,
     /// Current total.
     pub score: i32,
 }
@@ -66,6 +70,9 @@ pub struct View {
     pub bag: BTreeMap<Colour, u8>,
     /// Stones drawn by Spider or Squirrel, not yet taken.
     pub drawn: BTreeMap<Colour, u8>,
+    /// Stones an outer Squirrel drew, set aside while a Squirrel fired through the Moth runs
+    /// (its taking resumes after).
+    pub set_aside: Vec<BTreeMap<Colour, u8>>,
     /// Coyote's board: whose and which animal; `None` while it stands to the side.
     pub coyote: Option<(Seat, Animal)>,
     /// The two Spirit Power piles.
@@ -138,6 +145,14 @@ impl View {
                     boards,
                     tiles,
                     hand: counts(&s.hands[seat.index()]),
+                    skunk: counts(&s.skunk[seat.index()]),
+                    kept_off: s
+                        .animals
+                        .iter()
+                        .zip(&s.porcupine[seat.index()])
+                        .filter(|(_, st)| st.total() > 0)
+                        .map(|(&a, st)| (a, counts(st)))
+                        .collect(),
                 }
             })
             .collect();
@@ -154,6 +169,14 @@ impl View {
             bowl: counts(&s.bowl),
             bag: counts(&s.bag),
             drawn: counts(&s.pool),
+            set_aside: s
+                .steps
+                .iter()
+                .filter_map(|st| match st {
+                    Step::ReturnPool(held) if held.total() > 0 => Some(counts(held)),
+                    _ => None,
+                })
+                .collect(),
             coyote: s
                 .coyote
                 .and_then(|(seat, b)| s.animals.get(b as usize).map(|&a| (seat, a))),
@@ -204,6 +227,9 @@ impl View {
         );
         if !self.drawn.is_empty() {
             let _ = writeln!(t, "Drawn: {}", stones(&self.drawn));
+        }
+        for held in &self.set_aside {
+            let _ = writeln!(t, "Set aside by an outer Squirrel: {}", stones(held));
         }
         for (i, p) in self.piles.iter().enumerate() {
             let side = if i == 0 { "Left" } else { "Right" };
@@ -282,6 +308,20 @@ impl View {
             }
             if !side.hand.is_empty() {
                 let _ = writeln!(t, "  To place: {}", stones(&side.hand));
+            }
+            if !side.skunk.is_empty() {
+                let _ = writeln!(
+                    t,
+                    "  Skunk's, may go on Coyote's board: {}",
+                    stones(&side.skunk)
+                );
+            }
+            for (animal, kept) in &side.kept_off {
+                let _ = writeln!(
+                    t,
+                    "  Taken off {animal} by Porcupine, not back onto it: {}",
+                    stones(kept)
+                );
             }
         }
         let _ = writeln!(t, "\nTurn: {}. Now: {}", self.turn, self.deciding);

@@ -459,7 +459,10 @@ fn porcupine_stones_stay_off_their_board_but_bullfrog_stones_may_go_there() {
     // The two Teal stones cannot go back onto Bullfrog; Owl's third pair takes them.
     play(&g, &mut s, "Place a Teal stone on Owl (second pair)");
     play(&g, &mut s, "Place a Teal stone on Owl (second pair)");
-    assert!(s.porcupine.is_none());
+    assert!(
+        s.porcupine[0].iter().all(|b| b.total() == 0),
+        "no stone is kept off a board any more"
+    );
     finish(&g, &mut s, Card::Porcupine);
 
     // Now the other way: Porcupine empties Owl and a Blue completes Bullfrog; the two stones

@@ -23,9 +23,11 @@ pub enum Action {
     CattyStart(u8),
     /// Chance (solo): Catty's firefly token turned over shows this number.
     Firefly(u8),
-    /// All wisps on the pond are one type: discard them and deal 8 new ones.
+    /// All wisps on the pond are one type: discard them and deal new ones (8, or 7 around
+    /// Catty's cat in the solo game).
     DealNew,
-    /// Hide the cat to discard the pond's wisps and deal 8 new ones.
+    /// Hide the cat to discard the pond's wisps and deal new ones (8, or 7 around Catty's
+    /// cat in the solo game).
     CatDeal,
     /// Choose the wisp on this pond space (basic turn).
     TakeWisp(u8),
@@ -68,7 +70,7 @@ impl fmt::Display for Action {
                 write!(f, "Catty's cat replaces the wisp on space {}", s as u32 + 1)
             }
             Action::Firefly(v) => write!(f, "Catty's firefly shows {v}"),
-            Action::DealNew => f.write_str("discard the wisps, all of one type, and deal 8 new"),
+            Action::DealNew => f.write_str("discard the wisps, all of one type, and deal new ones"),
             Action::CatDeal => f.write_str("hide your cat to deal new wisps"),
             Action::TakeWisp(s) => write!(f, "choose the wisp on space {}", s as u32 + 1),
             Action::CatTakeWisp(s) => write!(

@@ -405,6 +405,13 @@ impl Game for Wispwood {
             (Actor::Seat(s), _) => out.push(format!("{s}: {action}")),
             _ => out.push(action.to_string()),
         }
+        // How many a deal brings: 8, or 7 around Catty's cat (the count is never in an action's
+        // words, which cannot know it).
+        if let (Phase::Deal { left, .. }, false) =
+            (after.phase, matches!(before.phase, Phase::Deal { .. }))
+        {
+            out.push(format!("{left} new wisps are dealt to the pond"));
+        }
         if let (Some(b), Some(a)) = (before.catty, after.catty) {
             if let Some(w) = Wisp::ALL
                 .iter()

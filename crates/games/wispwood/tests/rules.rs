@@ -224,6 +224,21 @@ fn dealing_new_wisps_when_all_are_one_type_is_optional_and_otherwise_refused() {
     assert!(legal(&g, &s).contains(&Action::DealNew));
     let mut t = s.clone();
     g.apply(&mut t, Action::DealNew).expect("all jacks");
+    let mut events = Vec::new();
+    g.events(
+        &s,
+        Action::DealNew,
+        &t,
+        sylvan_engine::Viewer::Spectator,
+        &mut events,
+    );
+    assert_eq!(
+        events,
+        vec![
+            "Player 1: discard the wisps, all of one type, and deal new ones",
+            "8 new wisps are dealt to the pond"
+        ]
+    );
     assert_eq!(
         t.phase,
         Phase::Deal {

@@ -250,3 +250,35 @@ fn random_solo_games_keep_every_rule_and_the_winner_meets_or_beats_catty() {
     }
     eprintln!("random player's wins against Catty, 150 games per guide: {wins:?}");
 }
+
+/// Every word of a free deal is true: the action names no count, and the event says 7 in the
+/// solo game ("leave the cat where it is and deal 7 wisps at random").
+#[test]
+fn the_solo_deal_says_seven_are_dealt_and_no_text_says_eight() {
+    let g = solo(1);
+    let mut s = set_up(&g);
+    g.apply(&mut s, Action::Firefly(1)).expect("a 1");
+    let before = s.clone();
+    g.apply(&mut s, Action::CatDeal).expect("the cat is ready");
+    let mut events = Vec::new();
+    g.events(
+        &before,
+        Action::CatDeal,
+        &s,
+        sylvan_engine::Viewer::Seat(Seat(0)),
+        &mut events,
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| e == "7 new wisps are dealt to the pond"),
+        "{events:?}"
+    );
+    for text in events
+        .iter()
+        .cloned()
+        .chain([Action::CatDeal.to_string(), Action::DealNew.to_string()])
+    {
+        assert!(!text.contains('8'), "{text}");
+    }
+}

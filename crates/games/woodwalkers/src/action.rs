@@ -50,6 +50,8 @@ pub enum Action {
     TakeSpace,
     /// The winning challenger stays where it was.
     StayBack,
+    /// Before the final scoring: keep the rest of your medicine unused.
+    NoMedicine,
 }
 
 impl fmt::Display for Action {
@@ -81,6 +83,7 @@ impl fmt::Display for Action {
             Action::Retreat(c) => write!(f, "Go back to the starting space {c}"),
             Action::TakeSpace => f.write_str("Take the space"),
             Action::StayBack => f.write_str("Stay where you were"),
+            Action::NoMedicine => f.write_str("Use no more medicine"),
         }
     }
 }

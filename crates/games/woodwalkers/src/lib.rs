@@ -156,7 +156,12 @@ impl Woodwalkers {
     /// The duel this decision decided, with both rolls and the loser, if it decided one: the
     /// duel may already be over in `after` (the loser went back on its own), so it is rebuilt
     /// from `before` and the last roll.
-    fn duel_decided(&self, before: &State, action: Action, after: &State) -> Option<Duel> {
+    fn duel_decided(
+        &self,
+        before: &State,
+        action: Action,
+        after: &State,
+    ) -> Option<(Duel, [i32; 2])> {
         let mut d = before.duel.filter(|d| d.loser.is_none())?;
         if after.duel.is_some_and(|x| x.loser.is_none()) {
             return None;
@@ -164,10 +169,19 @@ impl Woodwalkers {
         if let (Step::DuelDie(w), Action::Die(n)) = (before.step, action) {
             d.rolls[(w & 1) as usize] = n;
         }
-        // A tie goes against the challenger; totals count the wounds before the new one.
-        let challenger_wins = self.duel_total(before, &d, 0) > self.duel_total(before, &d, 1);
-        d.loser = Some(if challenger_wins { 1 } else { 0 });
-        Some(d)
+        // Totals count the wounds before the duel's new one, after a medicine that decided it.
+        let mut totals = [
+            self.duel_total(before, &d, 0),
+            self.duel_total(before, &d, 1),
+        ];
+        if let (Step::DuelReroll(w), Action::Medicine(a)) = (before.step, action) {
+            if d.animals.is_some_and(|x| x[(w & 1) as usize] == a) {
+                totals[(w & 1) as usize] += 1;
+            }
+        }
+        // A tie goes against the challenger.
+        d.loser = Some(if totals[0] > totals[1] { 1 } else { 0 });
+        Some((d, totals))
     }
 }
 
@@ -340,7 +354,7 @@ impl Game for Woodwalkers {
                 ));
             }
         }
-        if let Some(d) = self.duel_decided(before, action, after) {
+        if let Some((d, totals)) = self.duel_decided(before, action, after) {
             if let (Some([a, b]), Some(l)) = (d.animals, d.loser) {
                 let (w, lseat) = if l == 0 {
                     (d.defender, d.challenger)
@@ -351,9 +365,9 @@ impl Game for Woodwalkers {
                 out.push(format!(
                     "Duel: {}'s {a} {} against {}'s {b} {}: {} wins {} points; {}'s {la} takes a wound",
                     self.who(d.challenger),
-                    self.duel_total(before, &d, 0),
+                    totals[0],
                     self.who(d.defender),
-                    self.duel_total(before, &d, 1),
+                    totals[1],
                     self.who(w),
                     self.components.duel_win,
                     self.who(lseat),

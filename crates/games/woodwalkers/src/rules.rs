@@ -37,6 +37,9 @@ pub struct Options {
     /// Midnight Duel for players who want the memory challenge: animals turned over in a duel
     /// are not shown afterwards (only the owner's own animals and a duel in progress are).
     pub forget_revealed: bool,
+    /// Midnight Duel, the full memory challenge ("You should remember, where you place which
+    /// animal tile"): a player's own face-down animals are hidden from that player too.
+    pub forget_own: bool,
 }
 
 /// Woodwalkers: The Game: the rules of one table (player count, options, component data).
@@ -76,11 +79,15 @@ impl Woodwalkers {
                 players - 1
             )));
         }
-        if options.forget_revealed && options.side == Side::Day {
-            return Err(OptionsError::Invalid(
-                "forget_revealed is the Midnight Duel's memory challenge; it needs side \"night\""
-                    .into(),
-            ));
+        if (options.forget_revealed || options.forget_own) && options.side == Side::Day {
+            let name = if options.forget_revealed {
+                "forget_revealed"
+            } else {
+                "forget_own"
+            };
+            return Err(OptionsError::Invalid(format!(
+                "{name} is the Midnight Duel's memory challenge; it needs side \"night\""
+            )));
         }
         let all_starts = components.start_mask.iter().fold(0, |m, s| m | s);
         Ok(Woodwalkers {
@@ -164,7 +171,9 @@ impl Woodwalkers {
                 Actor::Chance
             }
             Step::ChooseMode => Actor::Seat(s.holder),
-            Step::TurnStart | Step::AfterRoll | Step::Destination => Actor::Seat(s.current),
+            Step::TurnStart | Step::AfterRoll | Step::Destination | Step::LastMedicine => {
+                Actor::Seat(s.current)
+            }
             Step::Guess => duellist(1),
             Step::DuelPrep(w) | Step::DuelReroll(w) => duellist(w),
             Step::Retreat => match s.duel.and_then(|d| d.loser) {
@@ -339,17 +348,27 @@ impl Woodwalkers {
                 self.heal_actions(s, who, f);
             }
             Step::DuelReroll(_) => {
-                f(Action::Reroll);
+                if s.die_tiles[who.index()] > 0 {
+                    f(Action::Reroll);
+                }
+                self.heal_actions(s, who, f);
                 f(Action::Keep);
+            }
+            Step::LastMedicine => {
+                self.heal_actions(s, who, f);
+                f(Action::NoMedicine);
             }
             Step::Retreat => {
                 for c in cells_of(self.retreats(s)) {
                     f(Action::Retreat(c));
                 }
             }
-            // "Had Lissa won, her wolf tile would have stayed on the space": the winning
-            // challenger takes the space; staying back is not offered.
-            Step::WinnerMove => f(Action::TakeSpace),
+            // "The winner of your duel may move their figure to the now open space or stay":
+            // the winning challenger chooses.
+            Step::WinnerMove => {
+                f(Action::TakeSpace);
+                f(Action::StayBack);
+            }
             _ => {}
         }
     }
@@ -466,7 +485,10 @@ impl Woodwalkers {
             }
             (Step::TurnStart, Action::Roll) => s.step = Step::MoveDie,
             (Step::TurnStart, Action::Skip) => self.end_turn(s),
-            (Step::TurnStart | Step::DuelPrep(_), Action::Medicine(animal)) => {
+            (
+                Step::TurnStart | Step::DuelPrep(_) | Step::DuelReroll(_) | Step::LastMedicine,
+                Action::Medicine(animal),
+            ) => {
                 if let Actor::Seat(who) = self.actor(s) {
                     let c = who.index();
                     let w = &mut s.wounds[c][animal.index()];
@@ -474,8 +496,20 @@ impl Woodwalkers {
                         *w -= 1;
                         s.medicine[c] -= 1;
                     }
+                    match s.step {
+                        Step::DuelReroll(_) => {
+                            // A wound less changes the standing: everyone may answer again.
+                            if let Some(d) = s.duel.as_mut() {
+                                d.passed = [false; 2];
+                            }
+                            self.duel_window(s);
+                        }
+                        Step::LastMedicine if !self.may_heal(s, who) => self.next_last_medicine(s),
+                        _ => {}
+                    }
                 }
             }
+            (Step::LastMedicine, Action::NoMedicine) => self.next_last_medicine(s),
             (Step::MoveDie, Action::Die(n)) => {
                 s.roll = n;
                 s.step = Step::AfterRoll;
@@ -512,12 +546,14 @@ impl Woodwalkers {
             (Step::DuelPrep(w), Action::DuelRoll) => s.step = Step::DuelDie(w),
             (Step::DuelDie(w), Action::Die(n)) => {
                 let Some(d) = s.duel.as_mut() else { return };
-                let who = if w == 0 { d.challenger } else { d.defender };
+                // The defender has not rolled yet: this is the challenger's first roll.
+                let first = w == 0 && d.rolls[1] == 0;
                 d.rolls[(w & 1) as usize] = n;
-                if s.die_tiles.get(who.index()).copied().unwrap_or(0) > 0 {
-                    s.step = Step::DuelReroll(w);
+                d.passed = [false; 2];
+                if first {
+                    self.duel_prep(s, 1);
                 } else {
-                    self.after_duel_roll(s, w);
+                    self.duel_window(s);
                 }
             }
             (Step::DuelReroll(w), Action::Reroll) => {
@@ -526,7 +562,12 @@ impl Woodwalkers {
                 }
                 s.step = Step::DuelDie(w);
             }
-            (Step::DuelReroll(w), Action::Keep) => self.after_duel_roll(s, w),
+            (Step::DuelReroll(w), Action::Keep) => {
+                if let Some(d) = s.duel.as_mut() {
+                    d.passed[(w & 1) as usize] = true;
+                }
+                self.duel_window(s);
+            }
             (Step::Retreat, Action::Retreat(cell)) => {
                 self.send_back(s, cell);
                 self.after_retreat(s);
@@ -547,7 +588,7 @@ impl Woodwalkers {
     fn start_round(&self, s: &mut State) {
         let up: u8 = s.modes_up.iter().sum();
         if up == 0 {
-            s.step = Step::Over;
+            self.last_medicine(s, self.next(s.holder));
             return;
         }
         s.round = s.round.saturating_add(1);
@@ -569,7 +610,7 @@ impl Woodwalkers {
         s.duel = None;
         if s.current == s.holder {
             if s.last_round {
-                s.step = Step::Over;
+                self.last_medicine(s, self.next(s.holder));
             } else {
                 s.holder = self.next(s.holder);
                 self.start_round(s);
@@ -597,6 +638,7 @@ impl Woodwalkers {
                 bonus: [0; 2],
                 guess: None,
                 loser: None,
+                passed: [false; 2],
             });
             if self.night() {
                 s.step = Step::Guess;
@@ -682,11 +724,45 @@ impl Woodwalkers {
         };
     }
 
-    fn after_duel_roll(&self, s: &mut State, w: u8) {
-        if w == 0 {
-            self.duel_prep(s, 1);
+    /// Both dice are known: the duellist currently losing (a tie goes against the
+    /// challenger), then the other, may reroll its own die with a die tile or use medicine;
+    /// after any change both may answer again. The duel is decided once neither will.
+    fn duel_window(&self, s: &mut State) {
+        let Some(d) = s.duel else { return };
+        let losing = usize::from(self.duel_total(s, &d, 0) > self.duel_total(s, &d, 1));
+        for w in [losing, 1 - losing] {
+            let who = if w == 0 { d.challenger } else { d.defender };
+            let tiles = s.die_tiles.get(who.index()).copied().unwrap_or(0);
+            if !d.passed[w] && (tiles > 0 || self.may_heal(s, who)) {
+                s.step = Step::DuelReroll(w as u8);
+                return;
+            }
+        }
+        self.resolve(s);
+    }
+
+    /// The last chance for medicine before the final scoring, in turn order from `seat` to
+    /// the marker holder (who plays last): each holder of medicine with a wounded animal.
+    fn last_medicine(&self, s: &mut State, mut seat: Seat) {
+        for _ in 0..self.players {
+            if self.may_heal(s, seat) {
+                s.current = seat;
+                s.step = Step::LastMedicine;
+                return;
+            }
+            if seat == s.holder {
+                break;
+            }
+            seat = self.next(seat);
+        }
+        s.step = Step::Over;
+    }
+
+    fn next_last_medicine(&self, s: &mut State) {
+        if s.current == s.holder {
+            s.step = Step::Over;
         } else {
-            self.resolve(s);
+            self.last_medicine(s, self.next(s.current));
         }
     }
 
@@ -763,7 +839,11 @@ impl Woodwalkers {
     /// owner does, everyone does by day, and at night everyone saw the animals turned over
     /// in duels (unless the table plays the memory challenge) and in the duel in progress.
     pub fn knows(&self, s: &State, viewer: Option<Seat>, colour: usize, animal: Animal) -> bool {
-        if !self.night() || viewer.map(|v| v.index()) == Some(colour) {
+        if !self.night() {
+            return true;
+        }
+        // The owner knows its own animals, unless the table plays the full memory challenge.
+        if viewer.map(|v| v.index()) == Some(colour) && !self.options.forget_own {
             return true;
         }
         if let Some(d) = s.duel {
@@ -787,7 +867,8 @@ impl Woodwalkers {
             return;
         }
         for colour in 0..self.players {
-            if colour == seat.index() {
+            // Under the full memory challenge a seat's own animals are unknown to it too.
+            if colour == seat.index() && !self.options.forget_own {
                 continue;
             }
             let mut unknown = [Animal::Puma; ANIMALS];
@@ -841,7 +922,8 @@ impl Woodwalkers {
             (Step::Destination, Action::MoveTo(to)) => self.why_not_move(s, c, to),
             (_, Action::Reroll) if s.die_tiles[c] == 0 => Illegal::NoDieTile,
             (_, Action::Reroll) => Illegal::NotNow(format!(
-                "a die tile rerolls your own roll right after it; now: {}",
+                "a die tile rerolls your movement roll right after it, or your duel die once both \
+                 dice are known; now: {}",
                 describe(s.step)
             )),
             (_, Action::Medicine(_)) if s.medicine[c] == 0 => Illegal::NoMedicine,
@@ -926,9 +1008,14 @@ pub(crate) fn describe(step: Step) -> String {
         Step::Reveal(c) => format!("the forest tile on {c} is turned over (chance)"),
         Step::Guess => "the challenged player guesses the attacking animal".into(),
         Step::DuelPrep(_) => "roll for the duel (medicine may be used first)".into(),
-        Step::DuelReroll(_) => "keep the duel roll or reroll with a die tile".into(),
+        Step::DuelReroll(_) => {
+            "both dice are known: reroll your die with a die tile, use medicine, or let the duel \
+             be decided"
+                .into()
+        }
         Step::Retreat => "the loser goes back to one of its open starting spaces".into(),
         Step::WinnerMove => "the winning challenger takes the space or stays".into(),
+        Step::LastMedicine => "use medicine before the final scoring, or not".into(),
         Step::Over => "the game is over".into(),
     }
 }

@@ -42,6 +42,9 @@ pub struct Duel {
     pub guess: Option<Animal>,
     /// Who lost (0 challenger, 1 defender), once decided.
     pub loser: Option<u8>,
+    /// Which duellists (challenger, defender) have let the duel be decided since the dice
+    /// or wounds last changed.
+    pub passed: [bool; 2],
 }
 
 /// Who decides what next.
@@ -73,12 +76,15 @@ pub enum Step {
     DuelPrep(u8),
     /// Chance rolls a duellist's die.
     DuelDie(u8),
-    /// A duellist may reroll with a die tile.
+    /// Both dice are known: a duellist (the one currently losing first) may reroll its own
+    /// die with a die tile or use medicine before the duel is decided.
     DuelReroll(u8),
     /// The loser's owner chooses its starting space.
     Retreat,
     /// The winning challenger takes the space or stays.
     WinnerMove,
+    /// Before the final scoring, `current` may use medicine (wounds break ties).
+    LastMedicine,
     /// The game is over.
     Over,
 }

@@ -1,5 +1,5 @@
 //! The shared conformance harness over thousands of random games: 2, 3 and 4 players, day and
-//! night, chosen and random arrangements, the memory-challenge option.
+//! night, chosen and random arrangements, the memory-challenge options.
 
 use sylvan_engine::{conformance, ConformanceConfig, Game};
 use sylvan_woodwalkers::{Arrangement, Options, Side, Woodwalkers};
@@ -14,6 +14,7 @@ fn variants() -> Vec<Woodwalkers> {
                     arrangement,
                     marker: (players - 1) as u8,
                     forget_revealed: false,
+                    forget_own: false,
                 };
                 rules.push(Woodwalkers::new(players, options).expect("valid options"));
             }
@@ -21,6 +22,13 @@ fn variants() -> Vec<Woodwalkers> {
         let options = Options {
             side: Side::Night,
             forget_revealed: true,
+            ..Options::default()
+        };
+        rules.push(Woodwalkers::new(players, options).expect("valid options"));
+        let options = Options {
+            side: Side::Night,
+            forget_revealed: true,
+            forget_own: true,
             ..Options::default()
         };
         rules.push(Woodwalkers::new(players, options).expect("valid options"));

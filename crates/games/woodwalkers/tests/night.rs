@@ -254,3 +254,44 @@ fn the_memory_challenge_needs_the_night_side() {
     .expect_err("refused");
     assert!(e.to_string().contains("night"), "{e}");
 }
+
+#[test]
+fn the_full_memory_challenge_hides_a_players_own_face_down_animals_from_it() {
+    // "You should remember, where you place which animal tile, as the animal tiles can now
+    // only be turned over for a duel."
+    let options = |forget_own| Options {
+        side: Side::Night,
+        forget_revealed: true,
+        forget_own,
+        ..Options::default()
+    };
+    let by_default = Woodwalkers::new(2, options(false)).expect("valid options");
+    let challenge = Woodwalkers::new(2, options(true)).expect("valid options");
+    let mut s = challenge.initial_state();
+    act(&challenge, &mut s, Action::Place(Animal::Wolf));
+    // By default Red sees its own wolf; with the option Red must remember it.
+    assert_eq!(
+        identities(&by_default, &s, Viewer::Seat(RED), RED),
+        vec![Some(Animal::Wolf)]
+    );
+    assert_eq!(
+        identities(&challenge, &s, Viewer::Seat(RED), RED),
+        vec![None]
+    );
+    // Red's own placements are still Red's choice, and its view and its bots' samples agree.
+    let mut rng = GameRng::seeded(5);
+    let mut sample = s.clone();
+    challenge.determinize(&mut sample, RED, &mut rng);
+    assert_eq!(
+        challenge.view(&sample, Viewer::Seat(RED)),
+        challenge.view(&s, Viewer::Seat(RED))
+    );
+    // The option belongs to the Midnight Duel.
+    let day = Options {
+        side: Side::Day,
+        forget_own: true,
+        ..Options::default()
+    };
+    let e = Woodwalkers::new(2, day).expect_err("a day game has nothing face down");
+    assert!(e.to_string().contains("forget_own"), "{e}");
+}

@@ -171,17 +171,25 @@ fn lissa_rolling_1_or_2_loses_to_isidores_9() {
 }
 
 #[test]
-fn had_lissa_won_her_wolf_would_have_stayed_on_the_space() {
+fn the_winning_challenger_may_move_to_the_open_space_or_stay() {
     let (g, mut s) = lissa_and_isidore();
     roll_and_move(&g, &mut s, 1, "B5", "C5");
     act(&g, &mut s, Action::Die(6));
     act(&g, &mut s, Action::Die(1));
-    // The winning challenger does not go back where it came from.
-    let before = s.clone();
-    assert!(g.apply(&mut s, Action::StayBack).is_err());
-    assert_eq!(s, before);
-    act(&g, &mut s, Action::TakeSpace);
-    assert_eq!(s.pos[LISSA.index()][Animal::Wolf.index()], cell("C5"));
+    // "The winner of your duel may move their figure to the now open space or stay on the
+    // space": both are offered to the winning challenger.
+    assert_eq!(g.actor(&s), Actor::Seat(LISSA));
+    assert_eq!(legal(&g, &s), vec![Action::TakeSpace, Action::StayBack]);
+    let mut took = s.clone();
+    act(&g, &mut took, Action::TakeSpace);
+    assert_eq!(took.pos[LISSA.index()][Animal::Wolf.index()], cell("C5"));
+    act(&g, &mut s, Action::StayBack);
+    assert_eq!(s.pos[LISSA.index()][Animal::Wolf.index()], cell("B5"));
+    // Either way the duel is won and the otter went back: C5 is open.
+    assert_eq!(s.duel_points[LISSA.index()], 2);
+    assert_eq!(s.pos[ISIDORE.index()][Animal::Otter.index()], cell("D11"));
+    assert_eq!((s.step, s.current), (Step::TurnStart, SARAH));
+    sound(&g, &s);
 }
 
 #[test]
@@ -278,16 +286,112 @@ fn a_die_tile_rerolls_a_move_or_a_duel_once() {
     act(&g, &mut s, Action::Select(cell("B5")));
     act(&g, &mut s, Action::MoveTo(cell("C5")));
     act(&g, &mut s, Action::Die(1));
-    // Lissa holds a die tile: she may reroll her duel die.
+    // Isidore rolls too; then Lissa, losing 7 to 9, may reroll her duel die with her tile.
+    assert_eq!(s.step, Step::DuelDie(1));
+    act(&g, &mut s, Action::Die(6));
     assert_eq!(s.step, Step::DuelReroll(0));
     act(&g, &mut s, Action::Reroll);
     assert_eq!(s.die_tiles[LISSA.index()], 0);
     act(&g, &mut s, Action::Die(5));
-    // No tile left: Isidore's roll follows directly.
-    assert_eq!(s.step, Step::DuelDie(1));
-    act(&g, &mut s, Action::Die(6));
-    // 6 + 5 = 11 against 3 + 6 = 9.
+    // No tile left on either side: decided. 6 + 5 = 11 against 3 + 6 = 9.
     assert_eq!(s.duel_points[LISSA.index()], 2);
+}
+
+/// Lissa and Isidore each hold a die tile; Lissa's wolf has challenged Isidore's otter.
+fn both_hold_a_die_tile() -> (sylvan_woodwalkers::Woodwalkers, sylvan_woodwalkers::State) {
+    let (g, mut s) = lissa_and_isidore();
+    s.die_tiles[LISSA.index()] = 1;
+    s.die_tiles[ISIDORE.index()] = 1;
+    roll_and_move(&g, &mut s, 1, "B5", "C5");
+    (g, s)
+}
+
+#[test]
+fn after_both_duel_dice_the_loser_rerolls_first_and_the_other_may_answer() {
+    // "The die tile allows you to reroll your die once at any time ... to have an advantage
+    // in the duel."
+    let (g, mut s) = both_hold_a_die_tile();
+    act(&g, &mut s, Action::Die(5));
+    // Both dice come first: no reroll right after the challenger's own roll.
+    assert_eq!(s.step, Step::DuelDie(1));
+    act(&g, &mut s, Action::Die(1));
+    // 6 + 5 = 11 against 3 + 1 = 4: Isidore, losing, decides first.
+    assert_eq!(s.step, Step::DuelReroll(1));
+    assert_eq!(g.actor(&s), Actor::Seat(ISIDORE));
+    assert_eq!(legal(&g, &s), vec![Action::Reroll, Action::Keep]);
+    act(&g, &mut s, Action::Reroll);
+    act(&g, &mut s, Action::Die(6));
+    // 9 against 11: still losing, and no tile left; Lissa, winning, may still use hers.
+    assert_eq!(s.step, Step::DuelReroll(0));
+    assert_eq!(g.actor(&s), Actor::Seat(LISSA));
+    act(&g, &mut s, Action::Keep);
+    assert_eq!(s.duel_points[LISSA.index()], 2);
+    assert_eq!(s.die_tiles, [0, 0, 0, 1]);
+
+    // A reroll that turns the duel: the other answers with its own tile.
+    let (g, mut s) = both_hold_a_die_tile();
+    act(&g, &mut s, Action::Die(1));
+    act(&g, &mut s, Action::Die(6));
+    // 7 against 9: Lissa first.
+    assert_eq!(s.step, Step::DuelReroll(0));
+    act(&g, &mut s, Action::Reroll);
+    act(&g, &mut s, Action::Die(6));
+    // 12 against 9: now Isidore is losing and answers.
+    assert_eq!(s.step, Step::DuelReroll(1));
+    act(&g, &mut s, Action::Reroll);
+    act(&g, &mut s, Action::Die(2));
+    // 12 against 5, no tiles left: Lissa wins.
+    assert_eq!(s.duel_points[LISSA.index()], 2);
+    assert_eq!(s.wounds[ISIDORE.index()][Animal::Otter.index()], 1);
+}
+
+#[test]
+fn medicine_after_both_duel_dice_the_one_losing_first() {
+    // "You can use medicine at any time to remove one wound tile."
+    let (g, mut s) = lissa_and_isidore();
+    s.wounds[LISSA.index()][Animal::Wolf.index()] = 1;
+    s.wounds[ISIDORE.index()][Animal::Otter.index()] = 1;
+    s.medicine[LISSA.index()] = 1;
+    s.medicine[ISIDORE.index()] = 1;
+    roll_and_move(&g, &mut s, 1, "B5", "C5");
+    // Before her roll, Lissa keeps her medicine.
+    assert_eq!(s.step, Step::DuelPrep(0));
+    act(&g, &mut s, Action::DuelRoll);
+    act(&g, &mut s, Action::Die(3));
+    assert_eq!(s.step, Step::DuelPrep(1));
+    act(&g, &mut s, Action::DuelRoll);
+    act(&g, &mut s, Action::Die(6));
+    // 6 - 1 + 3 = 8 against 3 - 1 + 6 = 8: a tie goes against the challenger, who is losing
+    // and decides first.
+    assert_eq!(s.step, Step::DuelReroll(0));
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Medicine(Animal::Wolf), Action::Keep]
+    );
+    act(&g, &mut s, Action::Medicine(Animal::Wolf));
+    // 9 against 8: Isidore answers with his own medicine, 9 against 9.
+    assert_eq!(s.step, Step::DuelReroll(1));
+    let before = s.clone();
+    act(&g, &mut s, Action::Medicine(Animal::Otter));
+    let mut events = Vec::new();
+    g.events(
+        &before,
+        Action::Medicine(Animal::Otter),
+        &s,
+        Viewer::Spectator,
+        &mut events,
+    );
+    // Nothing is left to use: the tie goes against Lissa.
+    assert!(
+        events
+            .iter()
+            .any(|e| e.contains("Wolf 9 against") && e.contains("Otter 9")),
+        "{events:?}"
+    );
+    assert_eq!(s.duel_points[ISIDORE.index()], 2);
+    assert_eq!(s.wounds[LISSA.index()][Animal::Wolf.index()], 1);
+    assert_eq!(s.wounds[ISIDORE.index()][Animal::Otter.index()], 0);
+    sound(&g, &s);
 }
 
 #[test]
@@ -379,6 +483,57 @@ fn the_game_ends_after_the_round_that_starts_with_fewer_than_three_face_up() {
     assert_eq!(rounds, 19);
     assert_eq!(s.modes_up.iter().sum::<u8>(), 1);
     assert_eq!(s.discarded.iter().sum::<u8>(), 19);
+}
+
+#[test]
+fn every_holder_may_use_medicine_before_the_final_scoring_in_turn_order() {
+    // Wounds break ties, and medicine may be used "at any time": a last chance after the final
+    // roll, in turn order (left of the marker holder first, the holder last).
+    let g = game(3, 0, Side::Day);
+    let mut s = start(
+        &g,
+        [Category::Strength, Category::Speed, Category::Intelligence],
+    );
+    for seat in [Seat(0), Seat(2)] {
+        s.medicine[seat.index()] = 1;
+        s.wounds[seat.index()][Animal::Bear.index()] = 2;
+    }
+    while !(s.last_round && s.step == Step::TurnStart && s.current == s.holder) {
+        match s.step {
+            Step::ChooseMode => {
+                let up = legal(&g, &s)[0];
+                act(&g, &mut s, up);
+                if g.actor(&s) == Actor::Chance {
+                    let mut o = Vec::new();
+                    g.chance_outcomes(&s, &mut o);
+                    act(&g, &mut s, o[0].0);
+                }
+            }
+            _ => act(&g, &mut s, Action::Skip),
+        }
+    }
+    // The holder, the last to roll in the final round, skips: the game would end.
+    let holder = s.holder;
+    act(&g, &mut s, Action::Skip);
+    let first = Seat(((holder.index() + 1) % 3) as u8);
+    let order: Vec<Seat> = (1..=3)
+        .map(|k| Seat(((holder.index() + k) % 3) as u8))
+        .filter(|&p| p != Seat(1))
+        .collect();
+    assert_eq!(s.step, Step::LastMedicine);
+    assert_eq!(g.actor(&s), Actor::Seat(order[0]), "from {first} round");
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Medicine(Animal::Bear), Action::NoMedicine]
+    );
+    act(&g, &mut s, Action::Medicine(Animal::Bear));
+    // The tile is spent: the next holder in turn order.
+    assert_eq!(g.actor(&s), Actor::Seat(order[1]));
+    act(&g, &mut s, Action::NoMedicine);
+    assert_eq!(s.step, Step::Over);
+    assert_eq!(s.wounds[order[0].index()][Animal::Bear.index()], 1);
+    assert_eq!(s.wounds[order[1].index()][Animal::Bear.index()], 2);
+    assert!(g.score(&s).over);
 }
 
 #[test]
