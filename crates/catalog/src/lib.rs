@@ -30,6 +30,8 @@
 
 mod kind;
 mod options;
+#[cfg(test)]
+mod peek;
 pub mod protocol;
 mod table;
 

@@ -797,4 +797,24 @@ mod tests {
         // In the Midnight Duel animals are turned over by chance points, which end the turn.
         assert_eq!(refused_reveals, 0);
     }
+
+    #[test]
+    fn undo_never_takes_back_a_decision_that_showed_something_hidden() {
+        let mut catalog = crate::Catalog::empty();
+        catalog.register::<crate::peek::Peek>();
+        let mut game = catalog
+            .new_game("peek", 2, 1, &Value::Null, true, None)
+            .expect("peek starts");
+        game.apply_json(&json!("Pass"), Audience::All)
+            .expect("legal");
+        game.undo(Seat(0)).expect("passing showed nothing");
+        game.apply_json(&json!("Peek"), Audience::All)
+            .expect("legal");
+        let err = game.undo(Seat(0)).expect_err("peeking showed the card");
+        assert!(
+            err.to_string().contains("showed Player 1 something hidden"),
+            "{err}"
+        );
+        assert_ne!(game.view(Viewer::Seat(Seat(0))).expect("seat"), Value::Null);
+    }
 }

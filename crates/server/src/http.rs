@@ -110,14 +110,7 @@ fn lobby_entry(app: &Tables, t: &StoredTable) -> Value {
         "status": t.table.status,
         "version": t.table.version,
         "clock": t.table.clock,
-        "seats": t.seats.iter().map(|r| json!({
-            "seat": r.seat,
-            "name": r.name,
-            "bot": r.bot,
-            "taken": !r.free(),
-            "zombie": r.zombie,
-            "resigned": r.resigned,
-        })).collect::<Vec<_>>(),
+        "seats": t.seats.iter().map(SeatRow::public_json).collect::<Vec<_>>(),
     })
 }
 

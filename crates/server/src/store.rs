@@ -119,6 +119,18 @@ pub struct SeatRow {
 }
 
 impl SeatRow {
+    /// The seat as clients see it (never the token's hash).
+    pub fn public_json(&self) -> Value {
+        serde_json::json!({
+            "seat": self.seat,
+            "name": self.name,
+            "bot": self.bot,
+            "taken": !self.free(),
+            "zombie": self.zombie,
+            "resigned": self.resigned,
+        })
+    }
+
     /// Whether a person may still join this seat.
     pub fn free(&self) -> bool {
         self.bot.is_none() && self.token_hash.is_none()
@@ -163,9 +175,10 @@ impl Store {
             )));
         };
         let options = match backend {
-            // SQLite serialises writers: a few connections, each waiting its turn.
+            // SQLite has one writer at a time: one connection queues the writes in the pool
+            // (in order) instead of in SQLite's busy handler, which sleeps between retries.
             Backend::Sqlite => AnyPoolOptions::new()
-                .max_connections(4)
+                .max_connections(1)
                 .after_connect(|conn, _| {
                     Box::pin(async move {
                         // WAL: a commit is in the file's log before the call returns, so a killed

@@ -557,22 +557,7 @@ impl TableTask {
     }
 
     fn seats_json(&self) -> Value {
-        Value::Array(
-            self.stored
-                .seats
-                .iter()
-                .map(|r| {
-                    json!({
-                        "seat": r.seat,
-                        "name": r.name,
-                        "bot": r.bot,
-                        "taken": !r.free(),
-                        "zombie": r.zombie,
-                        "resigned": r.resigned,
-                    })
-                })
-                .collect(),
-        )
+        Value::Array(self.stored.seats.iter().map(SeatRow::public_json).collect())
     }
 
     /// The frame for one subscriber: everything in it comes from its viewer's view, the legal

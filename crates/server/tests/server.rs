@@ -42,6 +42,14 @@ async fn create(addr: SocketAddr, body: Value) -> String {
     answer["id"].as_str().expect("an id").to_string()
 }
 
+/// A server on a scratch SQLite file with one table made from `body`.
+async fn server_with_table(label: &str, body: Value) -> (Scratch, SocketAddr, String) {
+    let scratch = Scratch::new(label);
+    let addr = start(&scratch.sqlite()).await;
+    let id = create(addr, body).await;
+    (scratch, addr, id)
+}
+
 async fn join(addr: SocketAddr, id: &str, seat: u8) -> String {
     let (status, answer) = request(
         addr,
@@ -74,9 +82,8 @@ async fn error_of(conn: &mut Connection) -> Value {
 
 #[tokio::test]
 async fn tables_seats_and_versioned_moves_refuse_bad_moves_with_clear_errors() {
-    let scratch = Scratch::new("moves");
-    let addr = start(&scratch.sqlite()).await;
-    let id = create(addr, json!({"game": "nim", "players": 2, "seed": 5})).await;
+    let (_scratch, addr, id) =
+        server_with_table("moves", json!({"game": "nim", "players": 2, "seed": 5})).await;
     let (_, lobby) = request(addr, "GET", "/tables", None).await.expect("lobby");
     assert_eq!(lobby["tables"][0]["id"], id);
     assert_eq!(lobby["tables"][0]["status"], "open");
@@ -215,9 +222,7 @@ async fn tables_seats_and_versioned_moves_refuse_bad_moves_with_clear_errors() {
 
 #[tokio::test]
 async fn bad_input_is_refused_and_the_server_keeps_serving() {
-    let scratch = Scratch::new("bad");
-    let addr = start(&scratch.sqlite()).await;
-    let id = create(addr, json!({"game": "nim", "players": 2})).await;
+    let (_scratch, addr, id) = server_with_table("bad", json!({"game": "nim", "players": 2})).await;
     let t0 = join(addr, &id, 0).await;
     let _t1 = join(addr, &id, 1).await;
 
@@ -326,10 +331,8 @@ async fn bad_input_is_refused_and_the_server_keeps_serving() {
 
 #[tokio::test]
 async fn undo_is_a_recorded_decision_and_bots_fill_seats() {
-    let scratch = Scratch::new("undo");
-    let addr = start(&scratch.sqlite()).await;
-    let id = create(
-        addr,
+    let (_scratch, addr, id) = server_with_table(
+        "undo",
         json!({"game": "nim", "players": 2, "seats": ["human", "mcts:50"]}),
     )
     .await;
@@ -406,9 +409,8 @@ async fn undo_is_a_recorded_decision_and_bots_fill_seats() {
 
 #[tokio::test]
 async fn undo_takes_back_before_the_other_seat_decides() {
-    let scratch = Scratch::new("undo2");
-    let addr = start(&scratch.sqlite()).await;
-    let id = create(addr, json!({"game": "nim", "players": 2})).await;
+    let (_scratch, addr, id) =
+        server_with_table("undo2", json!({"game": "nim", "players": 2})).await;
     let t0 = join(addr, &id, 0).await;
     let t1 = join(addr, &id, 1).await;
     let mut p0 = Connection::open(addr, &id, &format!("token={t0}"))
@@ -447,10 +449,8 @@ async fn undo_takes_back_before_the_other_seat_decides() {
 
 #[tokio::test]
 async fn a_bot_takes_over_when_the_clock_runs_out_until_the_player_returns() {
-    let scratch = Scratch::new("clock");
-    let addr = start(&scratch.sqlite()).await;
-    let id = create(
-        addr,
+    let (_scratch, addr, id) = server_with_table(
+        "clock",
         json!({"game": "nim", "players": 2, "clock": {"per_decision": {"limit_ms": 300}}}),
     )
     .await;
