@@ -31,6 +31,8 @@
 pub mod fuzz;
 mod kind;
 mod options;
+#[cfg(test)]
+mod peek;
 pub mod protocol;
 mod table;
 

@@ -150,7 +150,36 @@ pub trait DynGame: Send {
     /// (never the true state); nothing is applied. `seed` drives the bot's randomness. The
     /// diagnostic `cheat` bot is refused.
     fn suggest(&self, bot: &BotSpec, seed: u64) -> Result<LegalAction, CatalogError>;
+
+    /// Like [`apply_json`](DynGame::apply_json), with the events worded once for each of
+    /// `viewers` (in that order): what a table with several people watching needs.
+    fn apply_for(
+        &mut self,
+        action: &Value,
+        viewers: &[Viewer],
+    ) -> Result<Vec<Vec<String>>, ActionError>;
+
+    /// Whether `seat` may take back its last decision now, by Board Game Arena's policy: only
+    /// its own decisions of the current turn, while no chance point has been resolved, nothing
+    /// hidden has been revealed to it, and no other seat has decided since. The error says why
+    /// not.
+    fn can_undo(&self, seat: Seat) -> Result<(), ActionError>;
+
+    /// Takes back `seat`'s last decision if [`can_undo`](DynGame::can_undo) allows it; the
+    /// game is then exactly as before that decision. Nothing changes on error.
+    fn undo(&mut self, seat: Seat) -> Result<(), ActionError>;
 }
+
+/// A seat decision that may still be taken back: the position before it.
+struct Takeback<G: Game> {
+    seat: Seat,
+    action: G::Action,
+    before: G::State,
+    last_seat: Option<Seat>,
+}
+
+/// Samples of the hidden state an undo is checked against (a reveal shows as a difference).
+const REVEAL_SAMPLES: u64 = 8;
 
 /// The generic [`DynGame`]: one monomorphised copy per game.
 pub(crate) struct Table<G: Game> {
@@ -162,6 +191,8 @@ pub(crate) struct Table<G: Game> {
     actions: Vec<G::Action>,
     seats: Vec<String>,
     last_seat: Option<Seat>,
+    /// The current turn's decisions of one seat, since the last chance point or other seat.
+    takebacks: Vec<Takeback<G>>,
 }
 
 impl<G: Game + 'static> Table<G> {
@@ -176,6 +207,7 @@ impl<G: Game + 'static> Table<G> {
             actions: Vec::new(),
             seats: Vec::new(),
             last_seat: None,
+            takebacks: Vec::new(),
         }
     }
 
@@ -226,6 +258,16 @@ impl<G: Game + 'static> Table<G> {
         audience: Audience,
         events: &mut Vec<String>,
     ) -> Result<(), ActionError> {
+        self.decide_for(action, &[audience], std::slice::from_mut(events))
+    }
+
+    /// [`decide`](Self::decide) with the events worded for each audience into its own list.
+    fn decide_for(
+        &mut self,
+        action: G::Action,
+        audiences: &[Audience],
+        events: &mut [Vec<String>],
+    ) -> Result<(), ActionError> {
         let actor = self.rules.actor(&self.state);
         if actor == Actor::Nobody {
             return Err(ActionError::Illegal("the game is over".into()));
@@ -236,17 +278,56 @@ impl<G: Game + 'static> Table<G> {
         let before = self.state.clone();
         self.rules.apply_unchecked(&mut self.state, action);
         self.actions.push(action);
-        let viewer = self.viewer_for(audience, actor, self.last_seat);
-        self.rules
-            .events(&before, action, &self.state, viewer, events);
-        if let Actor::Seat(s) = actor {
-            self.last_seat = Some(s);
+        for (audience, out) in audiences.iter().zip(events.iter_mut()) {
+            let viewer = self.viewer_for(*audience, actor, self.last_seat);
+            self.rules.events(&before, action, &self.state, viewer, out);
+        }
+        let last_seat = self.last_seat;
+        match actor {
+            Actor::Seat(seat) => {
+                // Another seat deciding ends the turn: nothing before it may be taken back.
+                if self.takebacks.last().is_some_and(|t| t.seat != seat) {
+                    self.takebacks.clear();
+                }
+                self.takebacks.push(Takeback {
+                    seat,
+                    action,
+                    before,
+                    last_seat,
+                });
+                self.last_seat = Some(seat);
+            }
+            _ => self.takebacks.clear(),
         }
         Ok(())
     }
 
+    /// Whether `action` from `before` showed `seat` something it could not know: its view
+    /// after the decision differs between samples of what it could not see.
+    fn revealed(&self, seat: Seat, before: &G::State, action: G::Action) -> bool {
+        if !G::INFO.hidden_information {
+            return false;
+        }
+        let seen = self.rules.view(&self.state, Viewer::Seat(seat));
+        (0..REVEAL_SAMPLES).any(|i| {
+            let mut sample = before.clone();
+            self.rules
+                .determinize(&mut sample, seat, &mut GameRng::seeded(i));
+            if self.rules.check(&sample, action).is_err() {
+                return true;
+            }
+            self.rules.apply_unchecked(&mut sample, action);
+            self.rules.view(&sample, Viewer::Seat(seat)) != seen
+        })
+    }
+
     /// Samples and applies one chance outcome; false if there was none to apply.
     fn chance_step(&mut self, audience: Audience, events: &mut Vec<String>) -> bool {
+        self.chance_step_for(&[audience], std::slice::from_mut(events))
+    }
+
+    /// [`chance_step`](Self::chance_step) with events for each audience.
+    fn chance_step_for(&mut self, audiences: &[Audience], events: &mut [Vec<String>]) -> bool {
         if self.rules.actor(&self.state) != Actor::Chance {
             return false;
         }
@@ -257,13 +338,18 @@ impl<G: Game + 'static> Table<G> {
         }
         let outcome = self.rng.pick_weighted(&outcomes);
         // A listed outcome the game then refuses is a bug in the game; stop rather than loop.
-        self.decide(outcome, audience, events).is_ok()
+        self.decide_for(outcome, audiences, events).is_ok()
     }
 
     /// With auto_chance, resolves chance points until a seat (or nobody) is to move.
     pub(crate) fn settle(&mut self, audience: Audience, events: &mut Vec<String>) {
+        self.settle_for(&[audience], std::slice::from_mut(events));
+    }
+
+    /// [`settle`](Self::settle) with events for each audience.
+    fn settle_for(&mut self, audiences: &[Audience], events: &mut [Vec<String>]) {
         if self.auto_chance {
-            while self.chance_step(audience, events) {}
+            while self.chance_step_for(audiences, events) {}
         }
     }
 
@@ -442,6 +528,55 @@ impl<G: Game + 'static> DynGame for Table<G> {
         })
     }
 
+    fn apply_for(
+        &mut self,
+        action: &Value,
+        viewers: &[Viewer],
+    ) -> Result<Vec<Vec<String>>, ActionError> {
+        let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| {
+            ActionError::Malformed(format!("not an action of {}: {e}", G::INFO.title))
+        })?;
+        let audiences: Vec<Audience> = viewers.iter().map(|&v| Audience::Viewer(v)).collect();
+        let mut events = vec![Vec::new(); viewers.len()];
+        self.decide_for(action, &audiences, &mut events)?;
+        self.settle_for(&audiences, &mut events);
+        Ok(events)
+    }
+
+    fn can_undo(&self, seat: Seat) -> Result<(), ActionError> {
+        let Some(last) = self.takebacks.last() else {
+            return Err(ActionError::Illegal(format!(
+                "{seat} has nothing to take back: a chance point was resolved or another seat \
+                 decided since (or nothing was decided yet)"
+            )));
+        };
+        if last.seat != seat {
+            return Err(ActionError::Illegal(format!(
+                "{seat} cannot take back {}'s decision",
+                last.seat
+            )));
+        }
+        if self.revealed(seat, &last.before, last.action) {
+            return Err(ActionError::Illegal(format!(
+                "'{}' showed {seat} something hidden: it cannot be taken back",
+                last.action
+            )));
+        }
+        Ok(())
+    }
+
+    fn undo(&mut self, seat: Seat) -> Result<(), ActionError> {
+        self.can_undo(seat)?;
+        let last = self
+            .takebacks
+            .pop()
+            .expect("can_undo found a decision to take back");
+        self.state = last.before;
+        self.actions.pop();
+        self.last_seat = last.last_seat;
+        Ok(())
+    }
+
     fn history(&self, audience: Audience) -> Vec<Vec<String>> {
         let mut state = self.rules.initial_state();
         let mut last_seat = None;
@@ -576,5 +711,110 @@ mod tests {
         assert!(score.over);
         let json = serde_json::to_value(ScoreJson(&score)).expect("json");
         assert_eq!(json["breakdown"][0], json!({"win": score.totals[0]}));
+    }
+
+    #[test]
+    fn undo_takes_back_only_the_own_decisions_of_the_turn() {
+        let mut game = manual();
+        assert!(game.can_undo(Seat(0)).is_err(), "nothing decided yet");
+        game.apply_json(&json!({"Pile": 10}), Audience::All)
+            .expect("legal");
+        assert!(
+            game.can_undo(Seat(0)).is_err(),
+            "chance is not a seat's decision"
+        );
+        let before = game.record();
+        let viewers = [Viewer::Seat(Seat(0)), Viewer::Spectator];
+        let events = game
+            .apply_for(&json!({"Take": 2}), &viewers)
+            .expect("legal");
+        assert_eq!(events.len(), 2);
+        assert_eq!(events[0], vec!["Player 1: Take 2".to_string()]);
+        let err = game.can_undo(Seat(1)).expect_err("not seat 1's decision");
+        assert!(err.to_string().contains("Player 1's decision"), "{err}");
+        game.undo(Seat(0)).expect("own decision of this turn");
+        assert_eq!(game.record(), before);
+        assert_eq!(game.status().decisions, 1);
+        assert!(
+            game.undo(Seat(0)).is_err(),
+            "the pile's chance point is not undone"
+        );
+        game.apply_json(&json!({"Take": 1}), Audience::All)
+            .expect("legal");
+        game.apply_json(&json!({"Take": 1}), Audience::All)
+            .expect("legal");
+        let err = game.undo(Seat(0)).expect_err("seat 1 decided since");
+        assert!(
+            err.to_string().contains("cannot take back Player 2's"),
+            "{err}"
+        );
+        game.undo(Seat(1)).expect("seat 1's own last decision");
+        assert_eq!(game.status().decisions, 2);
+    }
+
+    #[test]
+    fn undo_in_the_midnight_duel_restores_every_view() {
+        let catalog = crate::Catalog::standard();
+        let options = json!({"side": "night"});
+        let (mut undone, mut refused_reveals) = (0, 0);
+        for seed in 0..6 {
+            let mut game = catalog
+                .new_game("woodwalkers", 2, seed, &options, true, None)
+                .expect("Midnight Duel starts");
+            while !game.status().over() {
+                let Actor::Seat(seat) = game.status().to_move else {
+                    panic!("auto chance leaves a seat to move");
+                };
+                let views: Vec<Value> = (0..2)
+                    .map(|k| game.view(Viewer::Seat(Seat(k))).expect("seat"))
+                    .collect();
+                let legal = game.legal();
+                let pick = legal[(game.status().decisions as usize * 7) % legal.len()]
+                    .action
+                    .clone();
+                let decisions = game.status().decisions;
+                game.apply_json(&pick, Audience::All).expect("listed");
+                if game.status().decisions != decisions + 1 {
+                    continue; // chance was resolved after it
+                }
+                match game.undo(seat) {
+                    Ok(()) => {
+                        undone += 1;
+                        for (k, view) in views.iter().enumerate() {
+                            assert_eq!(
+                                &game.view(Viewer::Seat(Seat(k as u8))).expect("seat"),
+                                view
+                            );
+                        }
+                        game.apply_json(&pick, Audience::All).expect("still legal");
+                    }
+                    Err(e) if e.to_string().contains("something hidden") => refused_reveals += 1,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+        assert!(undone > 0, "some decisions are undoable");
+        // In the Midnight Duel animals are turned over by chance points, which end the turn.
+        assert_eq!(refused_reveals, 0);
+    }
+
+    #[test]
+    fn undo_never_takes_back_a_decision_that_showed_something_hidden() {
+        let mut catalog = crate::Catalog::empty();
+        catalog.register::<crate::peek::Peek>();
+        let mut game = catalog
+            .new_game("peek", 2, 1, &Value::Null, true, None)
+            .expect("peek starts");
+        game.apply_json(&json!("Pass"), Audience::All)
+            .expect("legal");
+        game.undo(Seat(0)).expect("passing showed nothing");
+        game.apply_json(&json!("Peek"), Audience::All)
+            .expect("legal");
+        let err = game.undo(Seat(0)).expect_err("peeking showed the card");
+        assert!(
+            err.to_string().contains("showed Player 1 something hidden"),
+            "{err}"
+        );
+        assert_ne!(game.view(Viewer::Seat(Seat(0))).expect("seat"), Value::Null);
     }
 }

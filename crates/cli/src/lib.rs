@@ -165,6 +165,43 @@ pub enum Command {
         #[arg(long)]
         components: Option<PathBuf>,
     },
+    /// Run the table server: lobby, seats, WebSocket play, bots, undo, clocks (see README).
+    Serve {
+        /// Where to listen.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The database: `postgres://…` (several instances may share it) or `sqlite://PATH`.
+        /// Without it, an SQLite file in the data directory.
+        #[arg(long)]
+        db: Option<String>,
+        /// The data directory for the default SQLite file.
+        #[arg(long)]
+        data_dir: Option<PathBuf>,
+        /// The bot that plays for a player whose time ran out or who left.
+        #[arg(long, default_value = "greedy")]
+        zombie_bot: String,
+        /// Bot decisions thought about at once.
+        #[arg(long, default_value_t = 2)]
+        bot_threads: usize,
+    },
+    /// Load-test a table server started in this process on 127.0.0.1 (scripted clients).
+    Loadtest {
+        /// Tables played at once.
+        #[arg(long, default_value_t = 1000)]
+        tables: usize,
+        /// Seconds measured.
+        #[arg(long, default_value_t = 20.0)]
+        seconds: f64,
+        /// The database (default: a fresh SQLite file in a temporary directory).
+        #[arg(long)]
+        db: Option<String>,
+        /// The game played.
+        #[arg(long, default_value = "woodwalkers")]
+        game: String,
+        /// Players per table.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+    },
     /// Draw a position as SVG or PNG.
     Render {
         /// A record file, or a game's name (with --seed).
@@ -390,6 +427,61 @@ pub fn run(
                 std::io::ErrorKind::BrokenPipe => e.into(),
                 _ => CliError::new(format!("engine i/o failed: {e}")),
             })
+        }
+        Command::Serve {
+            addr,
+            db,
+            data_dir,
+            zombie_bot,
+            bot_threads,
+        } => {
+            let db = match db {
+                Some(db) => db,
+                None => {
+                    let dir = data_dir.unwrap_or_else(sylvan_server::default_data_dir);
+                    sylvan_server::sqlite_url(&dir).map_err(CliError::new)?
+                }
+            };
+            let config = sylvan_server::Config {
+                addr,
+                db: db.clone(),
+                zombie_bot,
+                bot_threads,
+            };
+            sylvan_server::serve_blocking(catalog.clone(), config, |addr| {
+                let _ = writeln!(
+                    stdout,
+                    "sylvan serve: listening on http://{addr} (data: {db})"
+                );
+                let _ = stdout.flush();
+            })
+            .map_err(CliError::new)
+        }
+        Command::Loadtest {
+            tables,
+            seconds,
+            db,
+            game,
+            players,
+        } => {
+            let scratch =
+                std::env::temp_dir().join(format!("sylvan-loadtest-{}", std::process::id()));
+            let db = match db {
+                Some(db) => db,
+                None => sylvan_server::sqlite_url(&scratch).map_err(CliError::new)?,
+            };
+            let report = sylvan_server::loadtest_blocking(
+                catalog.clone(),
+                db,
+                tables,
+                seconds,
+                game,
+                players,
+            )
+            .map_err(CliError::new);
+            let _ = std::fs::remove_dir_all(&scratch);
+            writeln!(stdout, "{}", report?.to_json())?;
+            Ok(())
         }
         Command::Replay { file, components } => {
             let components = read_components(components.as_deref())?;

@@ -1,0 +1,121 @@
+//! A small client of the server's interface, for tests and the load generator: plain HTTP/1.1
+//! requests and a WebSocket connection to a table.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// One HTTP request with a JSON body (or none); returns the status and the JSON answer.
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(u16, Value), String> {
+    let body = body.map(Value::to_string).unwrap_or_default();
+    request_raw(addr, method, path, body.as_bytes()).await
+}
+
+/// One HTTP request with raw body bytes (to test what the server does with bad input).
+pub async fn request_raw(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &[u8],
+) -> Result<(u16, Value), String> {
+    let mut stream = TcpStream::connect(addr)
+        .await
+        .map_err(|e| format!("connect {addr}: {e}"))?;
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream
+        .write_all(head.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    // The server may answer (and close) before reading an oversized body.
+    let _ = stream.write_all(body).await;
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer).await;
+    let text = String::from_utf8_lossy(&answer);
+    let (head, rest) = text
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| format!("no HTTP answer from {method} {path}: {text:?}"))?;
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| format!("bad status line in {head:?}"))?;
+    let json = serde_json::from_str(rest).unwrap_or(Value::String(rest.to_string()));
+    Ok((status, json))
+}
+
+/// A WebSocket connection to one table, as a seat (with its token) or a spectator.
+pub struct Connection {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Connection {
+    /// Connects to table `table`; `query` is added to the URL (`token=…&svg=0`).
+    pub async fn open(addr: SocketAddr, table: &str, query: &str) -> Result<Connection, String> {
+        let url = format!("ws://{addr}/tables/{table}/ws?{query}");
+        let (ws, _) = tokio_tungstenite::connect_async(&url)
+            .await
+            .map_err(|e| format!("{url}: {e}"))?;
+        Ok(Connection { ws })
+    }
+
+    /// Sends a JSON message.
+    pub async fn send(&mut self, message: &Value) -> Result<(), String> {
+        self.send_text(message.to_string()).await
+    }
+
+    /// Sends raw text (to test bad input).
+    pub async fn send_text(&mut self, text: String) -> Result<(), String> {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// The next JSON message, waiting at most `wait`. A close is an error carrying its reason.
+    pub async fn next(&mut self, wait: Duration) -> Result<Value, String> {
+        loop {
+            let message = tokio::time::timeout(wait, self.ws.next())
+                .await
+                .map_err(|_| format!("nothing received in {wait:?}"))?;
+            match message {
+                Some(Ok(Message::Text(t))) => {
+                    return serde_json::from_str(&t).map_err(|e| format!("not JSON: {e}"))
+                }
+                Some(Ok(Message::Close(frame))) => {
+                    return Err(format!(
+                        "closed: {}",
+                        frame.map(|f| f.reason.to_string()).unwrap_or_default()
+                    ))
+                }
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => return Err(e.to_string()),
+                None => return Err("closed".into()),
+            }
+        }
+    }
+
+    /// The next frame (skipping nothing else: an error message is returned as an error).
+    pub async fn frame(&mut self, wait: Duration) -> Result<Value, String> {
+        let m = self.next(wait).await?;
+        if m["type"] == "frame" {
+            Ok(m)
+        } else {
+            Err(format!("expected a frame, got {m}"))
+        }
+    }
+}

@@ -1,0 +1,516 @@
+//! The HTTP routes (lobby, create, join, record) and the WebSocket per client.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::body::Bytes;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sylvan_bots::BotSpec;
+use sylvan_catalog::{Seat, Viewer};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::clock::{now_ms, ClockSettings, Clocks};
+use crate::store::{SeatRow, StoredTable, TableRow, TableStatus};
+use crate::table::Command;
+use crate::{hash_token, new_id, ApiError, ErrorKind, Tables};
+
+/// The largest request body or WebSocket message accepted, in bytes.
+pub const MAX_MESSAGE: usize = 16 * 1024;
+/// Beyond this a message is not even read: the connection is closed.
+const MAX_WIRE_MESSAGE: usize = 256 * 1024;
+/// Messages a connection may send per second on average, and in a burst.
+const RATE_PER_SEC: f64 = 50.0;
+const BURST: f64 = 100.0;
+/// Refused messages after which a flooding connection is closed.
+const MAX_REFUSALS: u32 = 200;
+/// Frames queued for one connection before it is dropped as too slow.
+const OUTBOX: usize = 64;
+
+type App = Arc<Tables>;
+
+pub(crate) fn router(tables: Arc<Tables>) -> Router {
+    Router::new()
+        .route("/games", get(games))
+        .route("/tables", get(lobby).post(create))
+        .route("/tables/{id}/join", post(join))
+        .route("/tables/{id}/record", get(record))
+        .route("/tables/{id}/ws", get(ws))
+        .layer(DefaultBodyLimit::max(MAX_MESSAGE))
+        .with_state(tables)
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status =
+            StatusCode::from_u16(self.kind.http_status()).unwrap_or(StatusCode::BAD_REQUEST);
+        (status, Json(error_json(&self))).into_response()
+    }
+}
+
+fn error_json(e: &ApiError) -> Value {
+    json!({"type": "error", "kind": e.kind, "message": e.message})
+}
+
+fn bad(kind: ErrorKind, message: impl Into<String>) -> ApiError {
+    ApiError::new(kind, message)
+}
+
+async fn ask<T>(
+    tx: &mpsc::Sender<Command>,
+    make: impl FnOnce(oneshot::Sender<T>) -> Command,
+) -> Result<T, ApiError> {
+    let (reply, answer) = oneshot::channel();
+    let gone = || bad(ErrorKind::Storage, "the table's task stopped; try again");
+    tx.send(make(reply)).await.map_err(|_| gone())?;
+    answer.await.map_err(|_| gone())
+}
+
+async fn games(State(app): State<App>) -> Json<Value> {
+    let list: Vec<Value> = app
+        .shared
+        .catalog
+        .games()
+        .map(|k| {
+            let info = k.info();
+            json!({
+                "name": info.name,
+                "title": info.title,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "hidden_information": info.hidden_information,
+                "options": k.default_options(),
+            })
+        })
+        .collect();
+    Json(json!({ "games": list }))
+}
+
+fn lobby_entry(app: &Tables, t: &StoredTable) -> Value {
+    let title = app
+        .shared
+        .catalog
+        .get(&t.table.game)
+        .map(|k| k.info().title)
+        .unwrap_or_default();
+    json!({
+        "id": t.table.id,
+        "game": t.table.game,
+        "title": title,
+        "players": t.table.players,
+        "options": t.table.options,
+        "status": t.table.status,
+        "version": t.table.version,
+        "clock": t.table.clock,
+        "seats": t.seats.iter().map(SeatRow::public_json).collect::<Vec<_>>(),
+    })
+}
+
+async fn lobby(
+    State(app): State<App>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Json<Value>, ApiError> {
+    let statuses = match q.get("status").map(String::as_str) {
+        None => vec![TableStatus::Open, TableStatus::Running],
+        Some(text) => text
+            .split(',')
+            .map(|s| {
+                serde_json::from_value(Value::String(s.to_string())).map_err(|_| {
+                    bad(
+                        ErrorKind::BadRequest,
+                        format!("unknown status '{s}' (open, running, over)"),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+    };
+    let tables = app.shared.store.list(&statuses, 500).await?;
+    Ok(Json(
+        json!({"tables": tables.iter().map(|t| lobby_entry(&app, t)).collect::<Vec<_>>()}),
+    ))
+}
+
+fn parse_body<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|e| {
+        bad(
+            ErrorKind::BadFrame,
+            format!("the request body is not valid: {e}"),
+        )
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    game: String,
+    players: usize,
+    #[serde(default)]
+    options: Value,
+    #[serde(default)]
+    seats: Option<Vec<String>>,
+    #[serde(default)]
+    clock: Option<ClockSettings>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+async fn create(State(app): State<App>, body: Bytes) -> Result<Response, ApiError> {
+    let req: CreateRequest = parse_body(&body)?;
+    let catalog = &app.shared.catalog;
+    let seed = req.seed.unwrap_or_else(|| {
+        let mut bytes = [0u8; 8];
+        getrandom::fill(&mut bytes).expect("the operating system provides randomness");
+        u64::from_le_bytes(bytes)
+    });
+    // Starting the game checks the game, the player count and the options.
+    let game = catalog
+        .new_game(&req.game, req.players, seed, &req.options, true, None)
+        .map_err(|e| bad(ErrorKind::BadRequest, e.to_string()))?;
+    let seats = req
+        .seats
+        .unwrap_or_else(|| vec!["human".to_string(); req.players]);
+    if seats.len() != req.players {
+        return Err(bad(
+            ErrorKind::BadRequest,
+            format!("{} seats listed for {} players", seats.len(), req.players),
+        ));
+    }
+    let mut rows = Vec::new();
+    for (i, text) in seats.iter().enumerate() {
+        let bot = if text == "human" {
+            None
+        } else {
+            let spec: BotSpec = text
+                .parse()
+                .and_then(BotSpec::for_people)
+                .map_err(|e| bad(ErrorKind::BadRequest, format!("seat {i}: {e}")))?;
+            Some(spec.label)
+        };
+        rows.push(SeatRow {
+            seat: i as u8,
+            bot,
+            name: None,
+            token_hash: None,
+            zombie: false,
+            resigned: false,
+        });
+    }
+    if let Some(clock) = &req.clock {
+        clock
+            .validate()
+            .map_err(|e| bad(ErrorKind::BadRequest, e))?;
+    }
+    let status = if rows.iter().any(SeatRow::free) {
+        TableStatus::Open
+    } else {
+        TableStatus::Running
+    };
+    let table = StoredTable {
+        table: TableRow {
+            id: new_id(),
+            game: req.game,
+            players: req.players,
+            options: game.options(),
+            seed,
+            clock: serde_json::to_value(req.clock).unwrap_or(Value::Null),
+            clocks: req
+                .clock
+                .map(|c| serde_json::to_value(Clocks::new(&c, req.players)).unwrap_or(Value::Null))
+                .unwrap_or_else(|| json!({})),
+            version: 0,
+            status,
+            created_ms: now_ms(),
+        },
+        seats: rows,
+    };
+    app.shared.store.create(&table).await?;
+    app.get(&table.table.id).await?;
+    Ok((StatusCode::CREATED, Json(lobby_entry(&app, &table))).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    name: String,
+    #[serde(default)]
+    seat: Option<u8>,
+}
+
+async fn join(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let req: JoinRequest = parse_body(&body)?;
+    let tx = app.get(&id).await?;
+    let (seat, token) = ask(&tx, |reply| Command::Join {
+        seat: req.seat,
+        name: req.name,
+        reply,
+    })
+    .await??;
+    Ok(Json(json!({"table": id, "seat": seat, "token": token})))
+}
+
+async fn record(State(app): State<App>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let tx = app.get(&id).await?;
+    Ok(Json(ask(&tx, |reply| Command::Record { reply }).await??))
+}
+
+async fn ws(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let tx = app.get(&id).await?;
+    let viewer = match q.get("token") {
+        None => Viewer::Spectator,
+        Some(token) => {
+            let token_hash = hash_token(token);
+            match ask(&tx, |reply| Command::SeatOf { token_hash, reply }).await? {
+                Some(seat) => Viewer::Seat(Seat(seat)),
+                None => {
+                    return Err(bad(
+                        ErrorKind::BadToken,
+                        format!("this token holds no seat at table {id}"),
+                    ))
+                }
+            }
+        }
+    };
+    let since = match q.get("since") {
+        None => None,
+        Some(v) => Some(v.parse::<u64>().map_err(|_| {
+            bad(
+                ErrorKind::BadRequest,
+                format!("since must be a version, not '{v}'"),
+            )
+        })?),
+    };
+    let svg = q.get("svg").map(String::as_str) != Some("0");
+    Ok(upgrade
+        .max_message_size(MAX_WIRE_MESSAGE)
+        .max_frame_size(MAX_WIRE_MESSAGE)
+        .on_upgrade(move |socket| connection(socket, tx, viewer, since, svg)))
+}
+
+/// A token bucket: `RATE_PER_SEC` messages a second, bursts of `BURST`.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.at).as_secs_f64() * RATE_PER_SEC;
+        self.tokens = (self.tokens + refill).min(BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+async fn subscribe(
+    tx: &mpsc::Sender<Command>,
+    viewer: Viewer,
+    since: Option<u64>,
+    svg: bool,
+    outbox: mpsc::Sender<Arc<str>>,
+) -> Option<u64> {
+    ask(tx, |reply| Command::Subscribe {
+        viewer,
+        since,
+        svg,
+        outbox,
+        reply,
+    })
+    .await
+    .ok()
+}
+
+async fn connection(
+    socket: WebSocket,
+    tx: mpsc::Sender<Command>,
+    viewer: Viewer,
+    since: Option<u64>,
+    svg: bool,
+) {
+    let (mut sink, mut stream) = socket.split();
+    let (outbox, mut frames) = mpsc::channel::<Arc<str>>(OUTBOX);
+    let Some(mut sub) = subscribe(&tx, viewer, since, svg, outbox.clone()).await else {
+        return;
+    };
+    let seat = match viewer {
+        Viewer::Seat(s) => Some(s.0),
+        Viewer::Spectator => None,
+    };
+    if let Some(seat) = seat {
+        let _ = tx.send(Command::Return { seat }).await;
+    }
+    let mut bucket = Bucket {
+        tokens: BURST,
+        at: Instant::now(),
+    };
+    let mut refusals = 0;
+    let close = |code: u16, reason: &str| {
+        Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.to_string().into(),
+        }))
+    };
+    loop {
+        tokio::select! {
+            frame = frames.recv() => match frame {
+                Some(frame) => {
+                    if sink.send(Message::Text(frame.as_ref().into())).await.is_err() {
+                        break;
+                    }
+                }
+                None => break,
+            },
+            message = stream.next() => {
+                let text = match message {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Binary(_))) => {
+                        let e = bad(ErrorKind::BadFrame, "send JSON as text messages");
+                        let _ = sink.send(Message::Text(error_json(&e).to_string().into())).await;
+                        continue;
+                    }
+                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Ok(_)) => continue,
+                    Some(Err(e)) => {
+                        let reason = format!("refused: {e} (messages are at most {MAX_MESSAGE} bytes)");
+                        // The socket may already be unusable; the close is a courtesy.
+                        let _ = sink.send(close(1009, &reason)).await;
+                        break;
+                    }
+                };
+                let answer = if text.len() > MAX_MESSAGE {
+                    Err(bad(ErrorKind::BadFrame, format!(
+                        "a message of {} bytes is refused: at most {MAX_MESSAGE}", text.len()
+                    )))
+                } else if bucket.take() {
+                    on_message(&tx, seat, &text, &mut sub, viewer, svg, &outbox).await
+                } else {
+                    refusals += 1;
+                    Err(bad(ErrorKind::RateLimited, format!(
+                        "too many messages: at most {RATE_PER_SEC} a second (bursts of {BURST})"
+                    )))
+                };
+                if let Err(e) = answer {
+                    if sink.send(Message::Text(error_json(&e).to_string().into())).await.is_err() {
+                        break;
+                    }
+                }
+                if refusals > MAX_REFUSALS {
+                    let _ = sink.send(close(1008, "closed: flooding")).await;
+                    break;
+                }
+            }
+        }
+    }
+    // Drain nothing more: the table drops frames for a closed outbox.
+    let _ = tx.send(Command::Unsubscribe(sub)).await;
+}
+
+fn version_of(message: &Value) -> Result<u64, ApiError> {
+    message
+        .get("version")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| {
+            bad(
+                ErrorKind::BadFrame,
+                "missing \"version\": the table version the message answers",
+            )
+        })
+}
+
+async fn on_message(
+    tx: &mpsc::Sender<Command>,
+    seat: Option<u8>,
+    text: &str,
+    sub: &mut u64,
+    viewer: Viewer,
+    svg: bool,
+    outbox: &mpsc::Sender<Arc<str>>,
+) -> Result<(), ApiError> {
+    let message: Value = serde_json::from_str(text)
+        .map_err(|e| bad(ErrorKind::BadFrame, format!("not JSON: {e}")))?;
+    if !message.is_object() {
+        return Err(bad(ErrorKind::BadFrame, "a message is a JSON object"));
+    }
+    let cmd = match message.get("cmd") {
+        None if message.get("action").is_some() => "act",
+        None => {
+            return Err(bad(
+                ErrorKind::BadFrame,
+                "a message has \"cmd\" or \"action\"",
+            ))
+        }
+        Some(c) => c
+            .as_str()
+            .ok_or_else(|| bad(ErrorKind::BadFrame, "\"cmd\" is a string"))?,
+    };
+    if cmd == "sync" {
+        let since = message.get("since").and_then(Value::as_u64);
+        let _ = tx.send(Command::Unsubscribe(*sub)).await;
+        *sub = subscribe(tx, viewer, since, svg, outbox.clone())
+            .await
+            .ok_or_else(|| bad(ErrorKind::Storage, "the table's task stopped"))?;
+        return Ok(());
+    }
+    let Some(seat) = seat else {
+        return Err(bad(
+            ErrorKind::NotYourTurn,
+            "spectators watch: connect with a seat's token to play",
+        ));
+    };
+    match cmd {
+        "act" => {
+            let version = version_of(&message)?;
+            let action = message
+                .get("action")
+                .cloned()
+                .ok_or_else(|| bad(ErrorKind::BadFrame, "missing \"action\""))?;
+            ask(tx, |reply| Command::Act {
+                seat,
+                version,
+                action,
+                reply,
+            })
+            .await?
+        }
+        "undo" => {
+            let version = version_of(&message)?;
+            ask(tx, |reply| Command::Undo {
+                seat,
+                version,
+                reply,
+            })
+            .await?
+        }
+        "leave" => ask(tx, |reply| Command::Leave { seat, reply }).await?,
+        "resign" => ask(tx, |reply| Command::Resign { seat, reply }).await?,
+        other => Err(bad(
+            ErrorKind::BadFrame,
+            format!(
+                "unknown cmd '{}' (act, undo, leave, resign, sync)",
+                other.chars().take(40).collect::<String>()
+            ),
+        )),
+    }
+}

@@ -1,0 +1,551 @@
+//! Storage: one interface over SQLite (embedded, the default) and PostgreSQL (several server
+//! instances), one migration set, the same test suite for both.
+//!
+//! Both backends go through one sqlx `AnyPool` with portable SQL (`$1` placeholders, TEXT,
+//! BIGINT, INTEGER; JSON as TEXT), so the queries are written once. What differs is set up at
+//! connection: SQLite gets WAL and a busy timeout; PostgreSQL announces every change on the
+//! `sylvan_tables` channel so that other instances can follow (see [`Store::listen`]).
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde_json::Value;
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Row};
+
+/// The PostgreSQL channel every change to a table is announced on, with `instance:table`.
+pub const CHANNEL: &str = "sylvan_tables";
+
+/// A storage failure; the message says what and where.
+#[derive(Debug, thiserror::Error)]
+#[error("storage: {0}")]
+pub struct StoreError(pub String);
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(e: sqlx::migrate::MigrateError) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+/// Which database is behind the store.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// An embedded SQLite file.
+    Sqlite,
+    /// A PostgreSQL server.
+    Postgres,
+}
+
+/// Where a table is in its life.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TableStatus {
+    /// A human seat is still free.
+    Open,
+    /// Every seat is taken and the game goes on.
+    Running,
+    /// The game is over.
+    Over,
+}
+
+impl TableStatus {
+    fn as_str(self) -> &'static str {
+        match self {
+            TableStatus::Open => "open",
+            TableStatus::Running => "running",
+            TableStatus::Over => "over",
+        }
+    }
+}
+
+impl FromStr for TableStatus {
+    type Err = StoreError;
+    fn from_str(s: &str) -> Result<Self, StoreError> {
+        match s {
+            "open" => Ok(TableStatus::Open),
+            "running" => Ok(TableStatus::Running),
+            "over" => Ok(TableStatus::Over),
+            other => Err(StoreError(format!("unknown table status '{other}'"))),
+        }
+    }
+}
+
+/// A table's row: what it plays and how far it has gone.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRow {
+    /// Opaque id (hex).
+    pub id: String,
+    /// The game's catalog name.
+    pub game: String,
+    /// Number of players.
+    pub players: usize,
+    /// The game's options (JSON).
+    pub options: Value,
+    /// The chance generator's seed (never sent to a client before the game is over).
+    pub seed: u64,
+    /// The clock settings (JSON, `null` without a clock).
+    pub clock: Value,
+    /// The clocks' persisted state: banks and the deadline of the seat to move (JSON).
+    pub clocks: Value,
+    /// Entries in the table's log so far.
+    pub version: u64,
+    /// Open, running or over.
+    pub status: TableStatus,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_ms: i64,
+}
+
+/// One seat of a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    /// The seat, 0-based.
+    pub seat: u8,
+    /// The bot spec that plays it, for a bot seat.
+    pub bot: Option<String>,
+    /// The player's name once a person has joined.
+    pub name: Option<String>,
+    /// SHA-256 (hex) of the seat's secret token once joined; the token itself is never stored.
+    pub token_hash: Option<String>,
+    /// A bot plays the seat for its absent player (clock ran out, or the player left).
+    pub zombie: bool,
+    /// The player resigned: a bot plays the seat to the end.
+    pub resigned: bool,
+}
+
+impl SeatRow {
+    /// The seat as clients see it (never the token's hash).
+    pub fn public_json(&self) -> Value {
+        serde_json::json!({
+            "seat": self.seat,
+            "name": self.name,
+            "bot": self.bot,
+            "taken": !self.free(),
+            "zombie": self.zombie,
+            "resigned": self.resigned,
+        })
+    }
+
+    /// Whether a person may still join this seat.
+    pub fn free(&self) -> bool {
+        self.bot.is_none() && self.token_hash.is_none()
+    }
+}
+
+/// A table with its seats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredTable {
+    /// The table.
+    pub table: TableRow,
+    /// Its seats in order.
+    pub seats: Vec<SeatRow>,
+}
+
+/// The server's storage. Cheap to clone (a pool handle).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    url: String,
+    instance: String,
+}
+
+fn to_i64(v: u64) -> i64 {
+    // Bit-for-bit: seeds use the whole u64 range and come back unchanged.
+    v as i64
+}
+
+impl Store {
+    /// Connects to `url` (`sqlite://PATH?mode=rwc` or `postgres://…`) and brings the schema up
+    /// to date. `instance` names this server in change announcements.
+    pub async fn connect(url: &str, instance: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            return Err(StoreError(format!(
+                "unsupported database URL '{url}': use sqlite://PATH or postgres://…"
+            )));
+        };
+        let options = match backend {
+            // SQLite has one writer at a time: one connection queues the writes in the pool
+            // (in order) instead of in SQLite's busy handler, which sleeps between retries.
+            Backend::Sqlite => AnyPoolOptions::new()
+                .max_connections(1)
+                .after_connect(|conn, _| {
+                    Box::pin(async move {
+                        // WAL: a commit is in the file's log before the call returns, so a killed
+                        // process loses nothing it acknowledged.
+                        sqlx::query("PRAGMA journal_mode = WAL")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA synchronous = NORMAL")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA busy_timeout = 10000")
+                            .execute(&mut *conn)
+                            .await?;
+                        Ok(())
+                    })
+                }),
+            Backend::Postgres => AnyPoolOptions::new().max_connections(16),
+        };
+        let pool = options
+            .acquire_timeout(Duration::from_secs(30))
+            .connect(url)
+            .await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Store {
+            pool,
+            backend,
+            url: url.to_string(),
+            instance: instance.to_string(),
+        })
+    }
+
+    /// Which database this is.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The name this server signs its announcements with.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// Creates a table with its seats.
+    pub async fn create(&self, t: &StoredTable) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let row = &t.table;
+        sqlx::query(
+            "INSERT INTO tables (id, game, players, options, seed, clock, clocks, version, status, created_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(&row.id)
+        .bind(&row.game)
+        .bind(row.players as i64)
+        .bind(row.options.to_string())
+        .bind(to_i64(row.seed))
+        .bind(row.clock.to_string())
+        .bind(row.clocks.to_string())
+        .bind(to_i64(row.version))
+        .bind(row.status.as_str())
+        .bind(row.created_ms)
+        .execute(&mut *tx)
+        .await?;
+        for s in &t.seats {
+            sqlx::query(
+                "INSERT INTO seats (table_id, seat, bot, name, token_hash, zombie, resigned) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(&row.id)
+            .bind(i64::from(s.seat))
+            .bind(s.bot.clone())
+            .bind(s.name.clone())
+            .bind(s.token_hash.clone())
+            .bind(i32::from(s.zombie))
+            .bind(i32::from(s.resigned))
+            .execute(&mut *tx)
+            .await?;
+        }
+        self.announce(&mut tx, &row.id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The table `id`, if there is one.
+    pub async fn table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        let row = sqlx::query("SELECT * FROM tables WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let table = table_row(&row)?;
+        let seats = self.seats(id).await?;
+        Ok(Some(StoredTable { table, seats }))
+    }
+
+    /// The seats of table `id`, in order.
+    pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
+        let rows = sqlx::query("SELECT * FROM seats WHERE table_id = $1 ORDER BY seat")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(seat_row).collect()
+    }
+
+    /// Tables with one of `statuses`, newest first, at most `limit`.
+    pub async fn list(
+        &self,
+        statuses: &[TableStatus],
+        limit: usize,
+    ) -> Result<Vec<StoredTable>, StoreError> {
+        let Some(&last) = statuses.last() else {
+            return Ok(Vec::new());
+        };
+        let pick = |i: usize| statuses.get(i).copied().unwrap_or(last).as_str();
+        let rows = sqlx::query(
+            "SELECT * FROM tables WHERE status = $1 OR status = $2 OR status = $3 \
+             ORDER BY created_ms DESC, id LIMIT $4",
+        )
+        .bind(pick(0))
+        .bind(pick(1))
+        .bind(pick(2))
+        .bind(limit as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let table = table_row(row)?;
+            let seats = self.seats(&table.id).await?;
+            out.push(StoredTable { table, seats });
+        }
+        Ok(out)
+    }
+
+    /// Ids of the tables whose game is not over.
+    pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM tables WHERE status <> $1 ORDER BY created_ms")
+            .bind(TableStatus::Over.as_str())
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
+            .collect()
+    }
+
+    /// The log entries of table `id` after version `after`, in order, with their versions
+    /// (entry `v` is the one that took the table from version `v - 1` to `v`).
+    pub async fn entries(&self, id: &str, after: u64) -> Result<Vec<(u64, Value)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT version, entry FROM decisions WHERE table_id = $1 AND version > $2 ORDER BY version",
+        )
+        .bind(id)
+        .bind(to_i64(after))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let v: i64 = r.try_get("version")?;
+                let text: String = r.try_get("entry")?;
+                let entry = serde_json::from_str(&text)
+                    .map_err(|e| StoreError(format!("table {id} entry {v}: {e}")))?;
+                Ok((v as u64, entry))
+            })
+            .collect()
+    }
+
+    /// Appends `entry` as version `version + 1` of table `id` if the table is still at
+    /// `version` (compare-and-swap), with the table's new status and clocks, in one
+    /// transaction. `Ok(false)`: someone else moved the table on; nothing was written.
+    pub async fn append(
+        &self,
+        id: &str,
+        version: u64,
+        entry: &Value,
+        status: TableStatus,
+        clocks: &Value,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE tables SET version = $1, status = $2, clocks = $3 WHERE id = $4 AND version = $5",
+        )
+        .bind(to_i64(version + 1))
+        .bind(status.as_str())
+        .bind(clocks.to_string())
+        .bind(id)
+        .bind(to_i64(version))
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        sqlx::query("INSERT INTO decisions (table_id, version, entry) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(to_i64(version + 1))
+            .bind(entry.to_string())
+            .execute(&mut *tx)
+            .await?;
+        self.announce(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Saves the clocks of table `id` if it is still at `version`; `Ok(false)` if it moved on.
+    pub async fn set_clocks(
+        &self,
+        id: &str,
+        version: u64,
+        clocks: &Value,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query("UPDATE tables SET clocks = $1 WHERE id = $2 AND version = $3")
+            .bind(clocks.to_string())
+            .bind(id)
+            .bind(to_i64(version))
+            .execute(&mut *tx)
+            .await?;
+        self.announce(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Gives free seat `seat` of table `id` to `name` with the token's hash; `Ok(false)` if the
+    /// seat was no longer free (two people joining at once: exactly one gets it). The table
+    /// becomes running when no human seat is left free.
+    pub async fn claim(
+        &self,
+        id: &str,
+        seat: u8,
+        name: &str,
+        token_hash: &str,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE seats SET name = $1, token_hash = $2 \
+             WHERE table_id = $3 AND seat = $4 AND bot IS NULL AND token_hash IS NULL",
+        )
+        .bind(name)
+        .bind(token_hash)
+        .bind(id)
+        .bind(i64::from(seat))
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        sqlx::query(
+            "UPDATE tables SET status = $1 WHERE id = $2 AND status = $3 AND NOT EXISTS \
+             (SELECT 1 FROM seats WHERE table_id = $2 AND bot IS NULL AND token_hash IS NULL)",
+        )
+        .bind(TableStatus::Running.as_str())
+        .bind(id)
+        .bind(TableStatus::Open.as_str())
+        .execute(&mut *tx)
+        .await?;
+        self.announce(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Sets whether a bot plays seat `seat` for its absent player, and whether it resigned.
+    pub async fn set_seat_state(
+        &self,
+        id: &str,
+        seat: u8,
+        zombie: bool,
+        resigned: bool,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "UPDATE seats SET zombie = $1, resigned = $2 WHERE table_id = $3 AND seat = $4",
+        )
+        .bind(i32::from(zombie))
+        .bind(i32::from(resigned))
+        .bind(id)
+        .bind(i64::from(seat))
+        .execute(&mut *tx)
+        .await?;
+        self.announce(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// On PostgreSQL, tells the other instances (on commit) that table `id` changed.
+    async fn announce(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        id: &str,
+    ) -> Result<(), StoreError> {
+        if self.backend == Backend::Postgres {
+            // NOTIFY takes no bind parameters; ids and instance names are hex we made.
+            let payload = format!("{}:{}", self.instance, id);
+            if !payload
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == ':' || c == '-')
+            {
+                return Err(StoreError(format!("refusing to announce '{payload}'")));
+            }
+            sqlx::query(sqlx::AssertSqlSafe(format!(
+                "NOTIFY {CHANNEL}, '{payload}'"
+            )))
+            .execute(&mut **tx)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// On PostgreSQL, a stream of ids of tables changed by *other* instances; `None` on
+    /// SQLite (one instance owns the file).
+    pub async fn listen(&self) -> Result<Option<tokio::sync::mpsc::Receiver<String>>, StoreError> {
+        if self.backend != Backend::Postgres {
+            return Ok(None);
+        }
+        let mut listener = sqlx::postgres::PgListener::connect(&self.url).await?;
+        listener.listen(CHANNEL).await?;
+        let (tx, rx) = tokio::sync::mpsc::channel(1024);
+        let me = format!("{}:", self.instance);
+        tokio::spawn(async move {
+            loop {
+                match listener.recv().await {
+                    Ok(n) => {
+                        let payload = n.payload();
+                        if payload.starts_with(&me) {
+                            continue;
+                        }
+                        if let Some((_, id)) = payload.split_once(':') {
+                            if tx.send(id.to_string()).await.is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    // The listener reconnects by itself on the next recv; a lost notice is
+                    // caught up by the next one for that table or by a client's action.
+                    Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+                }
+            }
+        });
+        Ok(Some(rx))
+    }
+}
+
+fn json_col(row: &AnyRow, col: &str) -> Result<Value, StoreError> {
+    let text: String = row.try_get(col)?;
+    serde_json::from_str(&text).map_err(|e| StoreError(format!("column {col}: {e}")))
+}
+
+fn table_row(row: &AnyRow) -> Result<TableRow, StoreError> {
+    let status: String = row.try_get("status")?;
+    Ok(TableRow {
+        id: row.try_get("id")?,
+        game: row.try_get("game")?,
+        players: row.try_get::<i64, _>("players")? as usize,
+        options: json_col(row, "options")?,
+        seed: row.try_get::<i64, _>("seed")? as u64,
+        clock: json_col(row, "clock")?,
+        clocks: json_col(row, "clocks")?,
+        version: row.try_get::<i64, _>("version")? as u64,
+        status: status.parse()?,
+        created_ms: row.try_get("created_ms")?,
+    })
+}
+
+fn seat_row(row: &AnyRow) -> Result<SeatRow, StoreError> {
+    Ok(SeatRow {
+        seat: row.try_get::<i64, _>("seat")? as u8,
+        bot: row.try_get("bot")?,
+        name: row.try_get("name")?,
+        token_hash: row.try_get("token_hash")?,
+        zombie: row.try_get::<i32, _>("zombie")? != 0,
+        resigned: row.try_get::<i32, _>("resigned")? != 0,
+    })
+}

@@ -1,0 +1,812 @@
+//! One task per table: it owns the authoritative game and handles its commands one at a time
+//! (actions, undos, joins, bot decisions, clock expiries). Nothing else mutates a table.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use sylvan_bots::BotSpec;
+use sylvan_catalog::{ActionError, Catalog, DynGame, ScoreJson, Seat, Viewer};
+use sylvan_engine::Actor;
+use tokio::sync::{mpsc, oneshot, Semaphore};
+
+use crate::clock::{now_ms, ClockSettings, Clocks};
+use crate::store::{SeatRow, Store, StoredTable, TableStatus};
+use crate::{hash_token, new_token, ApiError, ErrorKind};
+
+/// What a table task is asked to do.
+pub(crate) enum Command {
+    /// A client starts receiving frames.
+    Subscribe {
+        viewer: Viewer,
+        since: Option<u64>,
+        svg: bool,
+        outbox: mpsc::Sender<Arc<str>>,
+        reply: oneshot::Sender<u64>,
+    },
+    /// A client went away.
+    Unsubscribe(u64),
+    /// A seat's decision at `version`.
+    Act {
+        seat: u8,
+        version: u64,
+        action: Value,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    /// A seat takes back its last decision; the table must be at `version`.
+    Undo {
+        seat: u8,
+        version: u64,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    /// A person takes a seat.
+    Join {
+        seat: Option<u8>,
+        name: String,
+        reply: oneshot::Sender<Result<(u8, String), ApiError>>,
+    },
+    /// The seat's player is back (connected with its token): it takes the seat back from the
+    /// bot unless it resigned.
+    Return { seat: u8 },
+    /// The seat's player leaves: a bot plays for them until they return.
+    Leave {
+        seat: u8,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    /// The seat's player resigns: a bot plays the seat to the end.
+    Resign {
+        seat: u8,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    /// Which seat holds this token hash, if any.
+    SeatOf {
+        token_hash: String,
+        reply: oneshot::Sender<Option<u8>>,
+    },
+    /// A bot's choice for the position at `version`.
+    BotMove { version: u64, action: Value },
+    /// Another instance changed the table: catch up from storage.
+    Refresh,
+    /// The record and the log, once the game is over.
+    Record {
+        reply: oneshot::Sender<Result<Value, ApiError>>,
+    },
+}
+
+/// Shared by every table of one server.
+#[derive(Clone)]
+pub(crate) struct Shared {
+    pub catalog: Arc<Catalog>,
+    pub store: Store,
+    /// Bots think on blocking threads, a few at a time.
+    pub bots: Arc<Semaphore>,
+    /// The bot that plays for an absent player.
+    pub zombie_bot: BotSpec,
+}
+
+struct Subscriber {
+    id: u64,
+    viewer: Viewer,
+    /// The version up to which its events were sent.
+    sent: u64,
+    svg: bool,
+    outbox: mpsc::Sender<Arc<str>>,
+}
+
+pub(crate) struct TableTask {
+    shared: Shared,
+    me: mpsc::Sender<Command>,
+    stored: StoredTable,
+    game: Box<dyn DynGame>,
+    clock: Option<ClockSettings>,
+    clocks: Clocks,
+    /// The table's log: one entry per version.
+    log: Vec<Value>,
+    /// Per viewer (seats, then the spectator), per version: the events worded for them.
+    events: Vec<Vec<Vec<String>>>,
+    subscribers: Vec<Subscriber>,
+    next_id: u64,
+    /// The version a bot is thinking about.
+    bot_thinking: Option<u64>,
+}
+
+fn viewers(players: usize) -> Vec<Viewer> {
+    (0..players as u8)
+        .map(|s| Viewer::Seat(Seat(s)))
+        .chain(std::iter::once(Viewer::Spectator))
+        .collect()
+}
+
+fn viewer_index(viewer: Viewer, players: usize) -> usize {
+    match viewer {
+        Viewer::Seat(s) => s.index(),
+        Viewer::Spectator => players,
+    }
+}
+
+fn err(kind: ErrorKind, message: impl Into<String>) -> ApiError {
+    ApiError::new(kind, message)
+}
+
+impl TableTask {
+    /// Rebuilds a table from storage by replaying its log through the checked apply.
+    pub(crate) async fn load(
+        shared: Shared,
+        me: mpsc::Sender<Command>,
+        id: &str,
+    ) -> Result<TableTask, ApiError> {
+        let stored = shared
+            .store
+            .table(id)
+            .await?
+            .ok_or_else(|| err(ErrorKind::UnknownTable, format!("there is no table '{id}'")))?;
+        let t = &stored.table;
+        let game = shared
+            .catalog
+            .new_game(&t.game, t.players, t.seed, &t.options, true, None)
+            .map_err(|e| err(ErrorKind::Storage, format!("table {id}: {e}")))?;
+        let clock: Option<ClockSettings> = serde_json::from_value(t.clock.clone())
+            .map_err(|e| err(ErrorKind::Storage, format!("table {id} clock: {e}")))?;
+        let clocks: Clocks = serde_json::from_value(t.clocks.clone()).unwrap_or_default();
+        let players = t.players;
+        let mut task = TableTask {
+            shared,
+            me,
+            stored,
+            game,
+            clock,
+            clocks,
+            log: Vec::new(),
+            events: vec![Vec::new(); players + 1],
+            subscribers: Vec::new(),
+            next_id: 0,
+            bot_thinking: None,
+        };
+        task.catch_up().await?;
+        Ok(task)
+    }
+
+    fn id(&self) -> &str {
+        &self.stored.table.id
+    }
+
+    fn version(&self) -> u64 {
+        self.log.len() as u64
+    }
+
+    /// Applies one log entry to the game and records its events for every viewer.
+    fn apply_entry(&mut self, entry: &Value) -> Result<(), ApiError> {
+        let seat = entry
+            .get("seat")
+            .and_then(Value::as_u64)
+            .and_then(|s| u8::try_from(s).ok())
+            .ok_or_else(|| err(ErrorKind::Storage, "a log entry without a seat"))?;
+        let players = self.game.players();
+        let per_viewer = if entry.get("undo").is_some() {
+            self.game
+                .undo(Seat(seat))
+                .map_err(|e| err(ErrorKind::NoUndo, e.to_string()))?;
+            let text = format!("{} took back their last decision", Seat(seat));
+            vec![vec![text]; players + 1]
+        } else {
+            let action = entry
+                .get("action")
+                .ok_or_else(|| err(ErrorKind::Storage, "a log entry without an action"))?;
+            self.game
+                .apply_for(action, &viewers(players))
+                .map_err(|e| match e {
+                    ActionError::Malformed(m) => err(ErrorKind::BadAction, m),
+                    ActionError::Illegal(m) => err(ErrorKind::IllegalAction, m),
+                })?
+        };
+        for (log, events) in self.events.iter_mut().zip(per_viewer) {
+            log.push(events);
+        }
+        self.log.push(entry.clone());
+        Ok(())
+    }
+
+    /// Reads what storage has beyond this task's version (another instance's decisions, or
+    /// everything at start) and the seats and clocks; rebuilds from scratch if they disagree.
+    async fn catch_up(&mut self) -> Result<(), ApiError> {
+        let store = self.shared.store.clone();
+        let id = self.id().to_string();
+        let Some(fresh) = store.table(&id).await? else {
+            return Err(err(
+                ErrorKind::UnknownTable,
+                format!("table '{id}' is gone"),
+            ));
+        };
+        for (version, entry) in store.entries(&id, self.version()).await? {
+            if version != self.version() + 1 || self.apply_entry(&entry).is_err() {
+                return Err(err(
+                    ErrorKind::Storage,
+                    format!("table {id}: log entry {version} does not follow"),
+                ));
+            }
+        }
+        self.clocks = serde_json::from_value(fresh.table.clocks.clone()).unwrap_or_default();
+        self.stored = fresh;
+        Ok(())
+    }
+
+    /// Catches up; if this task's game went astray (a write refused), starts over from storage.
+    async fn resync(&mut self) {
+        if self.catch_up().await.is_ok() && self.version() == self.stored.table.version {
+            return;
+        }
+        let id = self.id().to_string();
+        if let Ok(fresh) = TableTask::load(self.shared.clone(), self.me.clone(), &id).await {
+            self.game = fresh.game;
+            self.log = fresh.log;
+            self.events = fresh.events;
+            self.stored = fresh.stored;
+            self.clocks = fresh.clocks;
+        }
+    }
+
+    fn seat_row(&self, seat: u8) -> Option<&SeatRow> {
+        self.stored.seats.get(usize::from(seat))
+    }
+
+    /// The bot that plays `seat` now, if a bot does.
+    fn bot_for(&self, seat: u8) -> Option<BotSpec> {
+        let row = self.seat_row(seat)?;
+        if let Some(spec) = &row.bot {
+            return spec.parse().ok();
+        }
+        (row.zombie || row.resigned).then(|| self.shared.zombie_bot.clone())
+    }
+
+    fn holder(&self, token_hash: &str) -> Option<u8> {
+        self.stored
+            .seats
+            .iter()
+            .find(|r| r.token_hash.as_deref() == Some(token_hash))
+            .map(|r| r.seat)
+    }
+
+    fn to_move(&self) -> Option<u8> {
+        match self.game.status().to_move {
+            Actor::Seat(s) => Some(s.0),
+            _ => None,
+        }
+    }
+
+    fn status(&self) -> TableStatus {
+        if self.game.status().over() {
+            TableStatus::Over
+        } else if self.stored.seats.iter().any(SeatRow::free) {
+            TableStatus::Open
+        } else {
+            TableStatus::Running
+        }
+    }
+
+    /// Clocks after a decision: the mover's time stops, the next human seat's starts.
+    fn next_clocks(&self, mover: u8) -> Clocks {
+        let mut clocks = self.clocks.clone();
+        if let Some(settings) = &self.clock {
+            let now = now_ms();
+            clocks.stop(settings, mover, now);
+            let next = self.to_move().filter(|&s| self.bot_for(s).is_none());
+            clocks.start(settings, next, now);
+        }
+        clocks
+    }
+
+    /// The durable step: the entry is applied, written with a compare-and-swap on the version,
+    /// and only then announced. A refused write puts the game back as storage has it.
+    async fn commit(&mut self, entry: Value, mover: u8) -> Result<(), ApiError> {
+        let version = self.version();
+        let before_clocks = self.clocks.clone();
+        self.apply_entry(&entry)?;
+        let clocks = self.next_clocks(mover);
+        let clocks_json = serde_json::to_value(&clocks).unwrap_or(Value::Null);
+        let written = self
+            .shared
+            .store
+            .append(self.id(), version, &entry, self.status(), &clocks_json)
+            .await;
+        match written {
+            Ok(true) => {
+                self.clocks = clocks;
+                self.stored.table.version = version + 1;
+                self.stored.table.status = self.status();
+                self.broadcast();
+                self.schedule_bot();
+                Ok(())
+            }
+            Ok(false) => {
+                self.clocks = before_clocks;
+                self.resync().await;
+                self.broadcast();
+                self.schedule_bot();
+                Err(err(
+                    ErrorKind::StaleVersion,
+                    format!(
+                        "the table moved on to version {} before this decision was stored; \
+                         it was not applied",
+                        self.version()
+                    ),
+                ))
+            }
+            Err(e) => {
+                self.clocks = before_clocks;
+                self.resync().await;
+                Err(e.into())
+            }
+        }
+    }
+
+    fn check_version(&self, version: u64) -> Result<(), ApiError> {
+        if version != self.version() {
+            return Err(err(
+                ErrorKind::StaleVersion,
+                format!(
+                    "stale version {version}: the table is at version {}",
+                    self.version()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    async fn act(&mut self, seat: u8, version: u64, action: Value) -> Result<(), ApiError> {
+        self.check_version(version)?;
+        match self.to_move() {
+            None => return Err(err(ErrorKind::GameOver, "the game is over")),
+            Some(s) if s != seat => {
+                return Err(err(
+                    ErrorKind::NotYourTurn,
+                    format!("{} is to move, not {}", Seat(s), Seat(seat)),
+                ))
+            }
+            Some(_) => {}
+        }
+        if self.bot_for(seat).is_some() {
+            return Err(err(
+                ErrorKind::NotYourTurn,
+                format!(
+                    "a bot plays {} now; reconnect with its token to take it back",
+                    Seat(seat)
+                ),
+            ));
+        }
+        self.commit(json!({"seat": seat, "action": action}), seat)
+            .await
+    }
+
+    async fn undo(&mut self, seat: u8, version: u64) -> Result<(), ApiError> {
+        self.check_version(version)?;
+        self.game
+            .can_undo(Seat(seat))
+            .map_err(|e| err(ErrorKind::NoUndo, e.to_string()))?;
+        self.commit(json!({"seat": seat, "undo": true}), seat).await
+    }
+
+    async fn join(&mut self, seat: Option<u8>, name: String) -> Result<(u8, String), ApiError> {
+        let name = name.trim().to_string();
+        if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
+            return Err(err(
+                ErrorKind::BadRequest,
+                "a name is 1 to 40 printable characters",
+            ));
+        }
+        let seat = match seat {
+            Some(s) => s,
+            None => self
+                .stored
+                .seats
+                .iter()
+                .find(|r| r.free())
+                .map(|r| r.seat)
+                .ok_or_else(|| err(ErrorKind::SeatTaken, "every seat of this table is taken"))?,
+        };
+        let row = self.seat_row(seat).ok_or_else(|| {
+            err(
+                ErrorKind::BadRequest,
+                format!(
+                    "there is no seat {seat}: seats are 0 to {}",
+                    self.stored.seats.len() - 1
+                ),
+            )
+        })?;
+        if !row.free() {
+            return Err(err(
+                ErrorKind::SeatTaken,
+                format!("{} is taken", Seat(seat)),
+            ));
+        }
+        let token = new_token();
+        let claimed = self
+            .shared
+            .store
+            .claim(self.id(), seat, &name, &hash_token(&token))
+            .await?;
+        self.resync().await;
+        self.broadcast();
+        if !claimed {
+            return Err(err(
+                ErrorKind::SeatTaken,
+                format!("{} was just taken", Seat(seat)),
+            ));
+        }
+        self.restart_clock().await;
+        Ok((seat, token))
+    }
+
+    /// Starts the clock of the seat to move if a person plays it and no clock runs.
+    async fn restart_clock(&mut self) {
+        let Some(settings) = self.clock else { return };
+        let next = self
+            .to_move()
+            .filter(|&s| self.bot_for(s).is_none() && !self.seat_row(s).is_some_and(SeatRow::free));
+        if self.clocks.running == next {
+            return;
+        }
+        self.clocks.start(&settings, next, now_ms());
+        self.save_clocks().await;
+    }
+
+    async fn save_clocks(&mut self) {
+        let clocks = serde_json::to_value(&self.clocks).unwrap_or(Value::Null);
+        let saved = self
+            .shared
+            .store
+            .set_clocks(self.id(), self.version(), &clocks)
+            .await;
+        if !matches!(saved, Ok(true)) {
+            self.resync().await;
+        }
+        self.broadcast();
+    }
+
+    async fn set_seat(&mut self, seat: u8, zombie: bool, resigned: bool) -> Result<(), ApiError> {
+        self.shared
+            .store
+            .set_seat_state(self.id(), seat, zombie, resigned)
+            .await?;
+        if let Some(row) = self.stored.seats.get_mut(usize::from(seat)) {
+            row.zombie = zombie;
+            row.resigned = resigned;
+        }
+        if let Some(settings) = self.clock {
+            if zombie {
+                if self.clocks.running == Some(seat) {
+                    self.clocks.stop(&settings, seat, now_ms());
+                }
+            } else {
+                self.clocks.grace(seat);
+            }
+        }
+        self.restart_clock().await;
+        self.broadcast();
+        self.schedule_bot();
+        Ok(())
+    }
+
+    /// The seat to move ran out of time: a bot takes it over (BGA's zombie).
+    async fn expire(&mut self) {
+        let Some(seat) = self.clocks.running else {
+            return;
+        };
+        let Some(settings) = self.clock else { return };
+        self.clocks.stop(&settings, seat, now_ms());
+        let resigned = self.seat_row(seat).is_some_and(|r| r.resigned);
+        let _ = self.set_seat(seat, true, resigned).await;
+    }
+
+    /// When a bot plays the seat to move, asks it off the async runtime.
+    fn schedule_bot(&mut self) {
+        let Some(seat) = self.to_move() else { return };
+        let Some(spec) = self.bot_for(seat) else {
+            return;
+        };
+        if self.bot_thinking == Some(self.version()) {
+            return;
+        }
+        let version = self.version();
+        self.bot_thinking = Some(version);
+        let record = self.game.record();
+        let shared = self.shared.clone();
+        let me = self.me.clone();
+        let seed = self.stored.table.seed ^ version.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        tokio::spawn(async move {
+            let Ok(_permit) = shared.bots.clone().acquire_owned().await else {
+                return;
+            };
+            let catalog = shared.catalog.clone();
+            // The bot sees a copy rebuilt from the record, and decides from its seat's
+            // observation only (DynGame::suggest).
+            let choice = tokio::task::spawn_blocking(move || {
+                let copy = catalog.load(&record, true, None).ok()?;
+                copy.suggest(&spec, seed).ok()
+            })
+            .await;
+            if let Ok(Some(choice)) = choice {
+                let _ = me
+                    .send(Command::BotMove {
+                        version,
+                        action: choice.action,
+                    })
+                    .await;
+            }
+        });
+    }
+
+    async fn bot_move(&mut self, version: u64, action: Value) {
+        if self.bot_thinking == Some(version) {
+            self.bot_thinking = None;
+        }
+        if version != self.version() {
+            self.schedule_bot();
+            return;
+        }
+        let Some(seat) = self.to_move() else { return };
+        if self.bot_for(seat).is_none() {
+            return;
+        }
+        if self
+            .commit(json!({"seat": seat, "action": action, "bot": true}), seat)
+            .await
+            .is_err()
+        {
+            self.schedule_bot();
+        }
+    }
+
+    fn seats_json(&self) -> Value {
+        Value::Array(self.stored.seats.iter().map(SeatRow::public_json).collect())
+    }
+
+    /// The frame for one subscriber: everything in it comes from its viewer's view, the legal
+    /// actions of its own seat, and the events worded for it.
+    fn frame(&self, sub: &Subscriber) -> Value {
+        let players = self.game.players();
+        let status = self.game.status();
+        let over = status.over();
+        let view = self.game.view(sub.viewer).unwrap_or(Value::Null);
+        let svg = if sub.svg {
+            self.game.svg(sub.viewer).ok().flatten()
+        } else {
+            None
+        };
+        let seat = match sub.viewer {
+            Viewer::Seat(s) => Some(s.0),
+            Viewer::Spectator => None,
+        };
+        let mine = seat.is_some() && seat == self.to_move();
+        let legal = if mine {
+            Value::Array(
+                self.game
+                    .legal()
+                    .into_iter()
+                    .map(|l| json!({"action": l.action, "text": l.text}))
+                    .collect(),
+            )
+        } else {
+            Value::Array(Vec::new())
+        };
+        let can_undo = seat.is_some_and(|s| self.game.can_undo(Seat(s)).is_ok());
+        let log = &self.events[viewer_index(sub.viewer, players)];
+        let events: Vec<Value> = log
+            .iter()
+            .enumerate()
+            .skip(sub.sent as usize)
+            .map(|(i, e)| json!({"version": i + 1, "events": e}))
+            .collect();
+        // A running score is computed from the whole state, so where something is hidden it
+        // is shown only once the game is over (then everything is public).
+        let score = if over || !self.game.info().hidden_information {
+            serde_json::to_value(ScoreJson(&self.game.score())).unwrap_or(Value::Null)
+        } else {
+            Value::Null
+        };
+        json!({
+            "type": "frame",
+            "table": self.id(),
+            "game": self.stored.table.game,
+            "version": self.version(),
+            "seat": seat,
+            "to_move": self.to_move(),
+            "over": over,
+            "view": view,
+            "svg": svg,
+            "legal": legal,
+            "can_undo": can_undo,
+            "events": events,
+            "score": score,
+            "seats": self.seats_json(),
+            "clocks": self.clocks_json(),
+        })
+    }
+
+    fn clocks_json(&self) -> Value {
+        if self.clock.is_none() {
+            return Value::Null;
+        }
+        json!({
+            "settings": self.clock,
+            "remaining_ms": self.clocks.remaining_ms,
+            "running": self.clocks.running,
+            "deadline_ms": self.clocks.deadline_ms,
+            "now_ms": now_ms(),
+        })
+    }
+
+    /// Sends every subscriber its frame; one that cannot keep up is dropped.
+    fn broadcast(&mut self) {
+        let version = self.version();
+        let mut dropped = Vec::new();
+        for sub in &self.subscribers {
+            let frame: Arc<str> = self.frame(sub).to_string().into();
+            if sub.outbox.try_send(frame).is_err() {
+                dropped.push(sub.id);
+            }
+        }
+        self.subscribers.retain(|s| !dropped.contains(&s.id));
+        for sub in &mut self.subscribers {
+            sub.sent = version;
+        }
+    }
+
+    fn subscribe(
+        &mut self,
+        viewer: Viewer,
+        since: Option<u64>,
+        svg: bool,
+        outbox: mpsc::Sender<Arc<str>>,
+    ) -> u64 {
+        self.next_id += 1;
+        let sub = Subscriber {
+            id: self.next_id,
+            viewer,
+            sent: since.unwrap_or(0).min(self.version()),
+            svg,
+            outbox,
+        };
+        let frame: Arc<str> = self.frame(&sub).to_string().into();
+        if sub.outbox.try_send(frame).is_ok() {
+            let mut sub = sub;
+            sub.sent = self.version();
+            self.subscribers.push(sub);
+        }
+        self.next_id
+    }
+
+    fn record(&self) -> Result<Value, ApiError> {
+        if !self.game.status().over() {
+            return Err(err(
+                ErrorKind::NotOver,
+                "the record is public once the game is over",
+            ));
+        }
+        let mut record = self.game.record();
+        record.seats = self
+            .stored
+            .seats
+            .iter()
+            .map(|r| {
+                r.bot
+                    .clone()
+                    .or_else(|| r.name.clone())
+                    .unwrap_or_else(|| "empty".into())
+            })
+            .collect();
+        Ok(json!({"record": record, "log": self.log}))
+    }
+
+    /// Serves commands until every handle to the table is gone.
+    pub(crate) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
+        self.schedule_bot();
+        self.restart_clock().await;
+        loop {
+            let deadline = self
+                .clocks
+                .deadline_ms
+                .filter(|_| self.clocks.running.is_some());
+            let wait =
+                deadline.map(|d| Duration::from_millis(u64::try_from(d - now_ms()).unwrap_or(0)));
+            let command = match wait {
+                Some(wait) => match tokio::time::timeout(wait, inbox.recv()).await {
+                    Ok(c) => c,
+                    Err(_) => {
+                        self.expire().await;
+                        continue;
+                    }
+                },
+                None => inbox.recv().await,
+            };
+            let Some(command) = command else { return };
+            self.handle(command).await;
+        }
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Subscribe {
+                viewer,
+                since,
+                svg,
+                outbox,
+                reply,
+            } => {
+                let id = self.subscribe(viewer, since, svg, outbox);
+                let _ = reply.send(id);
+            }
+            Command::Unsubscribe(id) => self.subscribers.retain(|s| s.id != id),
+            Command::Act {
+                seat,
+                version,
+                action,
+                reply,
+            } => {
+                let result = self.act(seat, version, action).await;
+                let _ = reply.send(result);
+            }
+            Command::Undo {
+                seat,
+                version,
+                reply,
+            } => {
+                let result = self.undo(seat, version).await;
+                let _ = reply.send(result);
+            }
+            Command::Join { seat, name, reply } => {
+                let result = self.join(seat, name).await;
+                let _ = reply.send(result);
+            }
+            Command::Return { seat } => {
+                if let Some(row) = self.seat_row(seat) {
+                    if row.zombie && !row.resigned {
+                        let _ = self.set_seat(seat, false, false).await;
+                    }
+                }
+            }
+            Command::Leave { seat, reply } => {
+                let result = self.set_seat(seat, true, false).await;
+                let _ = reply.send(result);
+            }
+            Command::Resign { seat, reply } => {
+                let result = if self.game.status().over() {
+                    Err(err(ErrorKind::GameOver, "the game is over"))
+                } else {
+                    self.set_seat(seat, true, true).await
+                };
+                let _ = reply.send(result);
+            }
+            Command::SeatOf { token_hash, reply } => {
+                let mut seat = self.holder(&token_hash);
+                if seat.is_none() {
+                    // Joined through another instance a moment ago?
+                    self.resync().await;
+                    seat = self.holder(&token_hash);
+                }
+                let _ = reply.send(seat);
+            }
+            Command::BotMove { version, action } => self.bot_move(version, action).await,
+            Command::Refresh => {
+                let before = (
+                    self.version(),
+                    self.stored.seats.clone(),
+                    self.clocks.clone(),
+                );
+                self.resync().await;
+                if before
+                    != (
+                        self.version(),
+                        self.stored.seats.clone(),
+                        self.clocks.clone(),
+                    )
+                {
+                    self.broadcast();
+                    self.schedule_bot();
+                }
+            }
+            Command::Record { reply } => {
+                let _ = reply.send(self.record());
+            }
+        }
+    }
+}

@@ -1,0 +1,672 @@
+//! The table server in this process: tables, seats, versioned moves and their errors, bots,
+//! undo, clocks, bad input, and frames that carry nothing a viewer may not see.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use sylvan_catalog::{Catalog, Seat, Viewer};
+use sylvan_server::client::{request, request_raw, Connection};
+use sylvan_server::testing::{fresh_postgres, Scratch};
+use sylvan_server::{Config, Server};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+fn catalog() -> Catalog {
+    let mut catalog = Catalog::standard();
+    catalog.register::<sylvan_engine::testing::Nim>();
+    catalog
+}
+
+async fn start(db: &str) -> SocketAddr {
+    let config = Config {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        db: db.to_string(),
+        zombie_bot: "random".into(),
+        bot_threads: 2,
+    };
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .expect("binds");
+    let addr = listener.local_addr().expect("bound");
+    let server = Server::start(catalog(), &config).await.expect("starts");
+    tokio::spawn(server.serve(listener));
+    addr
+}
+
+async fn create(addr: SocketAddr, body: Value) -> String {
+    let (status, answer) = request(addr, "POST", "/tables", Some(&body))
+        .await
+        .expect("answers");
+    assert_eq!(status, 201, "{answer}");
+    answer["id"].as_str().expect("an id").to_string()
+}
+
+/// A server on a scratch SQLite file with one table made from `body`.
+async fn server_with_table(label: &str, body: Value) -> (Scratch, SocketAddr, String) {
+    let scratch = Scratch::new(label);
+    let addr = start(&scratch.sqlite()).await;
+    let id = create(addr, body).await;
+    (scratch, addr, id)
+}
+
+async fn join(addr: SocketAddr, id: &str, seat: u8) -> String {
+    let (status, answer) = request(
+        addr,
+        "POST",
+        &format!("/tables/{id}/join"),
+        Some(&json!({"name": format!("P{seat}"), "seat": seat})),
+    )
+    .await
+    .expect("answers");
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["seat"], seat);
+    answer["token"].as_str().expect("a token").to_string()
+}
+
+/// Reads until a frame at `version` or later arrives; errors on any error message.
+async fn frame_at(conn: &mut Connection, version: u64) -> Value {
+    loop {
+        let f = conn.frame(WAIT).await.expect("a frame");
+        if f["version"].as_u64().expect("a version") >= version {
+            return f;
+        }
+    }
+}
+
+async fn error_of(conn: &mut Connection) -> Value {
+    let m = conn.next(WAIT).await.expect("an answer");
+    assert_eq!(m["type"], "error", "{m}");
+    m
+}
+
+#[tokio::test]
+async fn tables_seats_and_versioned_moves_refuse_bad_moves_with_clear_errors() {
+    let (_scratch, addr, id) =
+        server_with_table("moves", json!({"game": "nim", "players": 2, "seed": 5})).await;
+    let (_, lobby) = request(addr, "GET", "/tables", None).await.expect("lobby");
+    assert_eq!(lobby["tables"][0]["id"], id);
+    assert_eq!(lobby["tables"][0]["status"], "open");
+    let t0 = join(addr, &id, 0).await;
+    let t1 = join(addr, &id, 1).await;
+    let (status, full) = request(
+        addr,
+        "POST",
+        &format!("/tables/{id}/join"),
+        Some(&json!({"name": "Late"})),
+    )
+    .await
+    .expect("answers");
+    assert_eq!(
+        (status, full["kind"].as_str()),
+        (409, Some("seat_taken")),
+        "{full}"
+    );
+    let (_, lobby) = request(addr, "GET", "/tables?status=running", None)
+        .await
+        .expect("lobby");
+    assert_eq!(lobby["tables"][0]["status"], "running");
+
+    let mut p0 = Connection::open(addr, &id, &format!("token={t0}"))
+        .await
+        .expect("seat 0");
+    let mut p1 = Connection::open(addr, &id, &format!("token={t1}"))
+        .await
+        .expect("seat 1");
+    let mut watcher = Connection::open(addr, &id, "").await.expect("spectator");
+    let f0 = p0.frame(WAIT).await.expect("first frame");
+    let f1 = p1.frame(WAIT).await.expect("first frame");
+    let fw = watcher.frame(WAIT).await.expect("first frame");
+    assert_eq!(
+        (
+            f0["version"].as_u64(),
+            f0["seat"].as_u64(),
+            fw["seat"].as_u64()
+        ),
+        (Some(0), Some(0), None)
+    );
+    assert_eq!(f0["to_move"], 0);
+    assert!(!f0["legal"].as_array().expect("list").is_empty());
+    assert!(
+        f1["legal"].as_array().expect("list").is_empty(),
+        "not seat 1's turn"
+    );
+    assert!(fw["legal"].as_array().expect("list").is_empty());
+    let take1 = f0["legal"][0]["action"].clone();
+    assert_eq!(f0["legal"][0]["text"], "Take 1");
+
+    watcher
+        .send(&json!({"version": 0, "action": take1}))
+        .await
+        .expect("sent");
+    assert!(error_of(&mut watcher).await["message"]
+        .as_str()
+        .expect("text")
+        .contains("spectators"));
+    p1.send(&json!({"version": 0, "action": take1}))
+        .await
+        .expect("sent");
+    let e = error_of(&mut p1).await;
+    assert_eq!(e["kind"], "not_your_turn");
+    assert_eq!(e["message"], "Player 1 is to move, not Player 2");
+    p0.send(&json!({"version": 3, "action": take1}))
+        .await
+        .expect("sent");
+    let e = error_of(&mut p0).await;
+    assert_eq!(e["kind"], "stale_version");
+    assert_eq!(e["message"], "stale version 3: the table is at version 0");
+    p0.send(&json!({"version": 0, "action": {"Take": 9}}))
+        .await
+        .expect("sent");
+    let e = error_of(&mut p0).await;
+    assert_eq!(e["kind"], "illegal_action", "{e}");
+    assert!(
+        e["message"].as_str().expect("text").contains("1 to 3"),
+        "{e}"
+    );
+    p0.send(&json!({"version": 0, "action": {"Grab": 1}}))
+        .await
+        .expect("sent");
+    assert_eq!(error_of(&mut p0).await["kind"], "bad_action");
+    p0.send_text("{not json".into()).await.expect("sent");
+    assert_eq!(error_of(&mut p0).await["kind"], "bad_frame");
+    p0.send(&json!({"action": take1})).await.expect("sent");
+    assert!(error_of(&mut p0).await["message"]
+        .as_str()
+        .expect("text")
+        .contains("missing \"version\""));
+    p0.send(&json!({"cmd": "dance"})).await.expect("sent");
+    assert!(error_of(&mut p0).await["message"]
+        .as_str()
+        .expect("text")
+        .contains("unknown cmd 'dance'"));
+
+    // None of that changed anything: the first good move is version 1 for everyone.
+    p0.send(&json!({"version": 0, "action": take1}))
+        .await
+        .expect("sent");
+    for conn in [&mut p0, &mut p1, &mut watcher] {
+        let f = conn.frame(WAIT).await.expect("the move's frame");
+        assert_eq!(f["version"], 1);
+        assert_eq!(f["to_move"], 1);
+        assert_eq!(
+            f["events"],
+            json!([{"version": 1, "events": ["Player 1: Take 1"]}])
+        );
+    }
+    p0.send(&json!({"version": 0, "action": take1}))
+        .await
+        .expect("sent");
+    assert_eq!(
+        error_of(&mut p0).await["kind"],
+        "stale_version",
+        "a replayed move"
+    );
+
+    // A second tab of seat 1 and a reconnect with `since` get the current frame.
+    let mut tab = Connection::open(addr, &id, &format!("token={t1}&since=1"))
+        .await
+        .expect("tab");
+    let f = tab.frame(WAIT).await.expect("frame");
+    assert_eq!(
+        (f["version"].as_u64(), f["events"].as_array().map(Vec::len)),
+        (Some(1), Some(0))
+    );
+    assert!(!f["legal"].as_array().expect("list").is_empty());
+
+    let (status, e) = request(addr, "GET", &format!("/tables/{id}/record"), None)
+        .await
+        .expect("answers");
+    assert_eq!((status, e["kind"].as_str()), (409, Some("not_over")));
+}
+
+#[tokio::test]
+async fn bad_input_is_refused_and_the_server_keeps_serving() {
+    let (_scratch, addr, id) = server_with_table("bad", json!({"game": "nim", "players": 2})).await;
+    let t0 = join(addr, &id, 0).await;
+    let _t1 = join(addr, &id, 1).await;
+
+    let (status, e) = request(addr, "GET", "/tables/0123456789abcdef/record", None)
+        .await
+        .expect("answers");
+    assert_eq!((status, e["kind"].as_str()), (404, Some("unknown_table")));
+    let (status, e) = request(addr, "GET", "/tables/..%2Fetc/record", None)
+        .await
+        .expect("answers");
+    assert_eq!(status, 404, "{e}");
+    let forged = "ab".repeat(32);
+    let refused = Connection::open(addr, &id, &format!("token={forged}")).await;
+    assert!(refused.err().expect("refused").contains("403"));
+    let other = create(addr, json!({"game": "nim", "players": 2})).await;
+    let replayed = Connection::open(addr, &other, &format!("token={t0}")).await;
+    assert!(replayed
+        .err()
+        .expect("another table's token")
+        .contains("403"));
+    let (status, e) = request_raw(addr, "POST", "/tables", b"{\"game\": ")
+        .await
+        .expect("answers");
+    assert_eq!(
+        (status, e["kind"].as_str()),
+        (400, Some("bad_frame")),
+        "{e}"
+    );
+    let (status, e) = request(
+        addr,
+        "POST",
+        "/tables",
+        Some(&json!({"game": "chess", "players": 2})),
+    )
+    .await
+    .expect("answers");
+    assert_eq!(status, 400);
+    assert!(
+        e["message"]
+            .as_str()
+            .expect("text")
+            .contains("unknown game 'chess'"),
+        "{e}"
+    );
+    let (status, e) = request(
+        addr,
+        "POST",
+        "/tables",
+        Some(&json!({"game": "nim", "players": 2, "seats": ["human", "cheat"]})),
+    )
+    .await
+    .expect("answers");
+    assert_eq!(status, 400, "{e}");
+    let big = vec![b'x'; 100_000];
+    let (status, _) = request_raw(addr, "POST", "/tables", &big)
+        .await
+        .expect("answers");
+    assert_eq!(status, 413, "an oversized body");
+
+    // An oversized message is refused with the limit; a huge one ends the connection.
+    let mut p0 = Connection::open(addr, &id, &format!("token={t0}"))
+        .await
+        .expect("seat 0");
+    p0.frame(WAIT).await.expect("frame");
+    p0.send_text(format!("{{\"pad\": \"{}\"}}", "y".repeat(40_000)))
+        .await
+        .expect("sent");
+    let e = error_of(&mut p0).await;
+    assert!(
+        e["message"]
+            .as_str()
+            .expect("text")
+            .contains("at most 16384"),
+        "{e}"
+    );
+    let _ = p0.send_text("z".repeat(1 << 20)).await;
+    assert!(p0.next(WAIT).await.is_err(), "closed");
+
+    // A flood is rate-limited, then closed; another client is served meanwhile.
+    let mut flood = Connection::open(addr, &id, "").await.expect("spectator");
+    flood.frame(WAIT).await.expect("frame");
+    for _ in 0..600 {
+        if flood.send_text("[]".into()).await.is_err() {
+            break;
+        }
+    }
+    let mut limited = 0;
+    let end = loop {
+        match flood.next(WAIT).await {
+            Ok(m) => limited += usize::from(m["kind"] == "rate_limited"),
+            Err(e) => break e,
+        }
+    };
+    assert!(limited > 0, "rate-limited answers before the close");
+    // The server closes a flood; unread messages may turn its close into a reset.
+    assert!(end.contains("flooding") || end.contains("reset"), "{end}");
+    let mut p0 = Connection::open(addr, &id, &format!("token={t0}"))
+        .await
+        .expect("seat 0 again");
+    let f = p0.frame(WAIT).await.expect("frame");
+    p0.send(&json!({"version": 0, "action": f["legal"][0]["action"]}))
+        .await
+        .expect("sent");
+    assert_eq!(frame_at(&mut p0, 1).await["version"], 1);
+}
+
+#[tokio::test]
+async fn undo_is_a_recorded_decision_and_bots_fill_seats() {
+    let (_scratch, addr, id) = server_with_table(
+        "undo",
+        json!({"game": "nim", "players": 2, "seats": ["human", "mcts:50"]}),
+    )
+    .await;
+    let t0 = join(addr, &id, 0).await;
+    let mut p0 = Connection::open(addr, &id, &format!("token={t0}"))
+        .await
+        .expect("seat 0");
+    let f = p0.frame(WAIT).await.expect("frame");
+    assert_eq!(f["can_undo"], false);
+    let take = f["legal"][0]["action"].clone();
+    p0.send(&json!({"version": 0, "action": take}))
+        .await
+        .expect("sent");
+    let f = frame_at(&mut p0, 1).await;
+    // The bot may already have answered; then the undo is refused with the reason.
+    p0.send(&json!({"cmd": "undo", "version": f["version"]}))
+        .await
+        .expect("sent");
+    let m = p0.next(WAIT).await.expect("answer");
+    if f["version"] == 1
+        && m["type"] == "frame"
+        && m["version"] == 2
+        && m["to_move"] == 0
+        && m["events"][0]["events"][0] == "Player 1 took back their last decision"
+    {
+        // Taken back: seat 0 decides again, and the log keeps both entries.
+    } else {
+        let e = if m["type"] == "error" {
+            m
+        } else {
+            error_of(&mut p0).await
+        };
+        assert!(
+            ["no_undo", "stale_version"].contains(&e["kind"].as_str().expect("kind")),
+            "{e}"
+        );
+    }
+    // Play to the end against the bot, from a fresh frame.
+    p0.send(&json!({"cmd": "sync"})).await.expect("sent");
+    let mut last = Value::Null;
+    for _ in 0..200 {
+        let f = p0.next(WAIT).await.expect("a message");
+        if f["type"] == "error" {
+            // Two frames of one version (the sync's and the move's) answered twice.
+            assert_eq!(f["kind"], "stale_version", "{f}");
+            continue;
+        }
+        if f["over"] == true {
+            last = f;
+            break;
+        }
+        if let Some(a) = f["legal"].as_array().and_then(|l| l.first()) {
+            p0.send(&json!({"version": f["version"], "action": a["action"]}))
+                .await
+                .expect("sent");
+        }
+    }
+    assert_eq!(last["over"], true, "the game ended");
+    assert!(last["score"]["winners"].is_array());
+    let (status, rec) = request(addr, "GET", &format!("/tables/{id}/record"), None)
+        .await
+        .expect("answers");
+    assert_eq!(status, 200);
+    assert_eq!(rec["record"]["seats"], json!(["P0", "mcts:50"]));
+    let record: sylvan_engine::Record =
+        serde_json::from_value(rec["record"].clone()).expect("a record");
+    let replayed = catalog()
+        .load(&record, false, None)
+        .expect("the record replays");
+    assert!(replayed.status().over());
+    let log = rec["log"].as_array().expect("log");
+    assert_eq!(log.len() as u64, last["version"].as_u64().expect("version"));
+}
+
+#[tokio::test]
+async fn undo_takes_back_before_the_other_seat_decides() {
+    let (_scratch, addr, id) =
+        server_with_table("undo2", json!({"game": "nim", "players": 2})).await;
+    let t0 = join(addr, &id, 0).await;
+    let t1 = join(addr, &id, 1).await;
+    let mut p0 = Connection::open(addr, &id, &format!("token={t0}"))
+        .await
+        .expect("seat 0");
+    let mut p1 = Connection::open(addr, &id, &format!("token={t1}"))
+        .await
+        .expect("seat 1");
+    let f = p0.frame(WAIT).await.expect("frame");
+    p1.frame(WAIT).await.expect("frame");
+    p0.send(&json!({"version": 0, "action": f["legal"][1]["action"]}))
+        .await
+        .expect("sent");
+    let f = frame_at(&mut p0, 1).await;
+    assert_eq!(f["can_undo"], true);
+    p1.send(&json!({"cmd": "undo", "version": 1}))
+        .await
+        .expect("sent");
+    let f1 = frame_at(&mut p1, 1).await;
+    assert_eq!(f1["can_undo"], false);
+    assert_eq!(error_of(&mut p1).await["kind"], "no_undo");
+    p0.send(&json!({"cmd": "undo", "version": 1}))
+        .await
+        .expect("sent");
+    let f = frame_at(&mut p0, 2).await;
+    assert_eq!(
+        (f["to_move"].as_u64(), f["version"].as_u64()),
+        (Some(0), Some(2))
+    );
+    assert_eq!(
+        f["events"][0]["events"][0],
+        "Player 1 took back their last decision"
+    );
+    assert_eq!(frame_at(&mut p1, 2).await["to_move"], 0);
+}
+
+#[tokio::test]
+async fn a_bot_takes_over_when_the_clock_runs_out_until_the_player_returns() {
+    let (_scratch, addr, id) = server_with_table(
+        "clock",
+        json!({"game": "nim", "players": 2, "clock": {"per_decision": {"limit_ms": 300}}}),
+    )
+    .await;
+    let t0 = join(addr, &id, 0).await;
+    let t1 = join(addr, &id, 1).await;
+    let mut watcher = Connection::open(addr, &id, "").await.expect("spectator");
+    let f = watcher.frame(WAIT).await.expect("frame");
+    assert_eq!(f["clocks"]["running"], 0);
+    assert!(f["clocks"]["deadline_ms"].is_i64());
+    // Nobody plays: each seat's time runs out and the zombie bot plays both.
+    let mut f = f;
+    while f["version"].as_u64() < Some(2) {
+        f = watcher.frame(WAIT).await.expect("frame");
+    }
+    assert_eq!(f["seats"][0]["zombie"], true);
+    // Seat 0's player comes back and takes the seat back.
+    let mut p0 = Connection::open(addr, &id, &format!("token={t0}"))
+        .await
+        .expect("seat 0");
+    let mut back = p0.frame(WAIT).await.expect("frame");
+    while back["seats"][0]["zombie"] != false {
+        back = p0.frame(WAIT).await.expect("frame");
+    }
+    let _ = t1;
+}
+
+/// Every frame to seat k is exactly what view(k) gives (with its SVG, its own legal actions
+/// and its events), in full Woodwalkers Midnight Duel tables, checked after the game against
+/// a replay of the public record.
+#[tokio::test]
+async fn no_frame_carries_more_than_its_viewers_view_in_the_midnight_duel() {
+    let scratch = Scratch::new("leak");
+    let addr = start(&scratch.sqlite()).await;
+    for seed in [3u64, 11] {
+        let options = json!({"side": "night"});
+        let id = create(
+            addr,
+            json!({"game": "woodwalkers", "players": 2, "options": options, "seed": seed}),
+        )
+        .await;
+        let tokens = [join(addr, &id, 0).await, join(addr, &id, 1).await];
+        let mut conns = Vec::new();
+        for t in &tokens {
+            conns.push(
+                Connection::open(addr, &id, &format!("token={t}"))
+                    .await
+                    .expect("seat"),
+            );
+        }
+        conns.push(Connection::open(addr, &id, "").await.expect("spectator"));
+        let mut frames: Vec<Vec<Value>> = vec![Vec::new(); 3];
+        for (k, c) in conns.iter_mut().enumerate() {
+            frames[k].push(c.frame(WAIT).await.expect("first"));
+        }
+        loop {
+            let latest = frames[0].last().expect("a frame").clone();
+            if latest["over"] == true {
+                break;
+            }
+            let mover = latest["to_move"].as_u64().expect("a seat moves") as usize;
+            let f = frames[mover].last().expect("a frame").clone();
+            assert_eq!(f["version"], latest["version"]);
+            let legal = f["legal"].as_array().expect("legal");
+            let pick = &legal[(f["version"].as_u64().expect("v") as usize * 5 + 1) % legal.len()]
+                ["action"];
+            conns[mover]
+                .send(&json!({"version": f["version"], "action": pick}))
+                .await
+                .expect("sent");
+            let next = f["version"].as_u64().expect("v") + 1;
+            for (k, c) in conns.iter_mut().enumerate() {
+                let got = frame_at(c, next).await;
+                frames[k].push(got);
+            }
+        }
+        let (status, rec) = request(addr, "GET", &format!("/tables/{id}/record"), None)
+            .await
+            .expect("record");
+        assert_eq!(status, 200);
+        let seed_text = seed.to_string();
+        let record: sylvan_engine::Record =
+            serde_json::from_value(rec["record"].clone()).expect("record");
+        assert_eq!(record.seed, Some(seed), "the record is public once over");
+        let log = rec["log"].as_array().expect("log");
+        let mut game = catalog()
+            .new_game("woodwalkers", 2, seed, &record.options, true, None)
+            .expect("starts");
+        let viewers = [
+            Viewer::Seat(Seat(0)),
+            Viewer::Seat(Seat(1)),
+            Viewer::Spectator,
+        ];
+        let mut events: Vec<Vec<Value>> = vec![Vec::new(); 3];
+        let allowed = [
+            "type", "table", "game", "version", "seat", "to_move", "over", "view", "svg", "legal",
+            "can_undo", "events", "score", "seats", "clocks",
+        ];
+        let mut checked = 0;
+        for version in 0..=log.len() {
+            if version > 0 {
+                let per_viewer = game
+                    .apply_for(&log[version - 1]["action"], &viewers)
+                    .expect("replays");
+                for (k, e) in per_viewer.into_iter().enumerate() {
+                    events[k].push(json!({"version": version, "events": e}));
+                }
+            }
+            for (k, viewer) in viewers.iter().enumerate() {
+                for f in frames[k].iter().filter(|f| f["version"] == version) {
+                    let keys: Vec<&String> = f.as_object().expect("object").keys().collect();
+                    assert!(
+                        keys.iter().all(|k| allowed.contains(&k.as_str())),
+                        "{keys:?}"
+                    );
+                    assert_eq!(
+                        f["view"],
+                        game.view(*viewer).expect("view"),
+                        "view of {viewer:?} at {version}"
+                    );
+                    assert_eq!(
+                        f["svg"].as_str(),
+                        game.svg(*viewer).expect("svg").as_deref()
+                    );
+                    let mine = matches!(viewer, Viewer::Seat(s) if game.status().to_move == sylvan_engine::Actor::Seat(*s));
+                    let expected: Vec<Value> = if mine {
+                        game.legal()
+                            .into_iter()
+                            .map(|l| json!({"action": l.action, "text": l.text}))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    assert_eq!(f["legal"], Value::Array(expected));
+                    for e in f["events"].as_array().expect("events") {
+                        let v = e["version"].as_u64().expect("v") as usize;
+                        assert_eq!(e, &events[k][v - 1], "events for {viewer:?}");
+                    }
+                    if f["over"] == false {
+                        assert!(
+                            f["score"].is_null(),
+                            "no running score where things are hidden"
+                        );
+                        assert!(!f.to_string().contains(&format!("\"seed\":{seed_text}")));
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(
+            checked > 3 * log.len(),
+            "{checked} frames checked for {} decisions",
+            log.len()
+        );
+    }
+}
+
+/// Two servers share one PostgreSQL: a table is joined and played through either, nothing is
+/// lost or applied twice, and a spectator on the other server sees every move.
+#[tokio::test]
+async fn two_instances_share_one_postgres() {
+    let Some(url) = fresh_postgres("two_instances_share_one_postgres").await else {
+        return;
+    };
+    let a = start(&url).await;
+    let b = start(&url).await;
+    let id = create(a, json!({"game": "nim", "players": 2, "seed": 9})).await;
+    let t0 = join(a, &id, 0).await;
+    let t1 = join(b, &id, 1).await;
+    let mut p0 = Connection::open(a, &id, &format!("token={t0}"))
+        .await
+        .expect("seat 0 on A");
+    let mut p1 = Connection::open(b, &id, &format!("token={t1}"))
+        .await
+        .expect("seat 1 on B");
+    let mut watcher = Connection::open(b, &id, "").await.expect("spectator on B");
+    let mut seen = Vec::new();
+    let mut f = watcher.frame(WAIT).await.expect("frame");
+    let mut moves = 0;
+    while f["over"] != true {
+        let (conn, to_move) = if f["to_move"] == 0 {
+            (&mut p0, 0)
+        } else {
+            (&mut p1, 1)
+        };
+        let mine = frame_at(conn, f["version"].as_u64().expect("v")).await;
+        assert_eq!(mine["to_move"], to_move);
+        let a = mine["legal"][0]["action"].clone();
+        conn.send(&json!({"version": mine["version"], "action": a}))
+            .await
+            .expect("sent");
+        moves += 1;
+        let want = f["version"].as_u64().expect("v") + 1;
+        loop {
+            f = watcher
+                .frame(WAIT)
+                .await
+                .expect("the spectator on B follows");
+            for e in f["events"].as_array().expect("events") {
+                seen.push(e["version"].as_u64().expect("v"));
+            }
+            if f["version"].as_u64() >= Some(want) {
+                break;
+            }
+        }
+    }
+    assert_eq!(
+        seen,
+        (1..=moves).collect::<Vec<u64>>(),
+        "every move once, in order"
+    );
+    let (_, ra) = request(a, "GET", &format!("/tables/{id}/record"), None)
+        .await
+        .expect("A");
+    let (_, rb) = request(b, "GET", &format!("/tables/{id}/record"), None)
+        .await
+        .expect("B");
+    assert_eq!(ra, rb);
+    assert_eq!(ra["log"].as_array().map(Vec::len), Some(moves as usize));
+}

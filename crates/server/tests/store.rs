@@ -1,0 +1,235 @@
+//! The store's test suite, run against SQLite and a real PostgreSQL (when
+//! `SYLVAN_TEST_POSTGRES` names one; `.ci/run` starts it).
+
+use serde_json::json;
+use sylvan_server::store::{SeatRow, Store, StoredTable, TableRow, TableStatus};
+use sylvan_server::testing::{fresh_postgres, Scratch};
+
+fn table(id: &str, created_ms: i64) -> StoredTable {
+    StoredTable {
+        table: TableRow {
+            id: id.to_string(),
+            game: "woodwalkers".into(),
+            players: 2,
+            options: json!({"side": "night"}),
+            // The whole u64 range comes back unchanged.
+            seed: u64::MAX - 6,
+            clock: json!(null),
+            clocks: json!({}),
+            version: 0,
+            status: TableStatus::Open,
+            created_ms,
+        },
+        seats: vec![
+            SeatRow {
+                seat: 0,
+                bot: None,
+                name: None,
+                token_hash: None,
+                zombie: false,
+                resigned: false,
+            },
+            SeatRow {
+                seat: 1,
+                bot: Some("ismcts:easy".into()),
+                name: None,
+                token_hash: None,
+                zombie: false,
+                resigned: false,
+            },
+        ],
+    }
+}
+
+async fn suite(url: &str) {
+    let store = Store::connect(url, "a1")
+        .await
+        .expect("connects and migrates");
+    // Migrating twice is harmless (a restart).
+    Store::connect(url, "a2").await.expect("migrates again");
+
+    let t = table("00000000000000aa", 1);
+    store.create(&t).await.expect("created");
+    assert_eq!(
+        store.table("00000000000000aa").await.expect("read"),
+        Some(t.clone())
+    );
+    assert_eq!(store.table("00000000000000ff").await.expect("read"), None);
+
+    // The log: a compare-and-swap on the version.
+    let e1 = json!({"seat": 0, "action": {"Move": 3}});
+    assert!(store
+        .append(&t.table.id, 0, &e1, TableStatus::Open, &json!({"x": 1}))
+        .await
+        .expect("ok"));
+    assert!(
+        !store
+            .append(
+                &t.table.id,
+                0,
+                &json!({"seat": 1}),
+                TableStatus::Open,
+                &json!({})
+            )
+            .await
+            .expect("ok"),
+        "a second writer at the same version is refused"
+    );
+    let e2 = json!({"seat": 0, "undo": true});
+    assert!(store
+        .append(&t.table.id, 1, &e2, TableStatus::Over, &json!({}))
+        .await
+        .expect("ok"));
+    assert_eq!(
+        store.entries(&t.table.id, 0).await.expect("read"),
+        vec![(1, e1.clone()), (2, e2.clone())]
+    );
+    assert_eq!(
+        store.entries(&t.table.id, 1).await.expect("read"),
+        vec![(2, e2)]
+    );
+    let read = store
+        .table(&t.table.id)
+        .await
+        .expect("read")
+        .expect("there");
+    assert_eq!(
+        (read.table.version, read.table.status),
+        (2, TableStatus::Over)
+    );
+
+    // Racing writers: exactly one wins each version.
+    let u = table("00000000000000bb", 2);
+    store.create(&u).await.expect("created");
+    let racers: Vec<_> = (0..12)
+        .map(|i| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                store
+                    .append(
+                        "00000000000000bb",
+                        0,
+                        &json!({"seat": 0, "n": i}),
+                        TableStatus::Open,
+                        &json!({}),
+                    )
+                    .await
+                    .expect("no storage error")
+            })
+        })
+        .collect();
+    let mut wins = 0;
+    for r in racers {
+        wins += usize::from(r.await.expect("joined"));
+    }
+    assert_eq!(wins, 1);
+    assert_eq!(
+        store
+            .entries("00000000000000bb", 0)
+            .await
+            .expect("read")
+            .len(),
+        1
+    );
+
+    // Seats: a free seat is claimed once; bot seats never.
+    assert!(
+        !store.claim(&u.table.id, 1, "Bo", "h1").await.expect("ok"),
+        "a bot's seat"
+    );
+    assert!(store.claim(&u.table.id, 0, "Ann", "h0").await.expect("ok"));
+    assert!(
+        !store.claim(&u.table.id, 0, "Cy", "h2").await.expect("ok"),
+        "taken"
+    );
+    let read = store
+        .table(&u.table.id)
+        .await
+        .expect("read")
+        .expect("there");
+    assert_eq!(read.seats[0].name.as_deref(), Some("Ann"));
+    assert_eq!(read.seats[0].token_hash.as_deref(), Some("h0"));
+    assert_eq!(read.table.status, TableStatus::Running, "no free seat left");
+    store
+        .set_seat_state(&u.table.id, 0, true, false)
+        .await
+        .expect("ok");
+    let seats = store.seats(&u.table.id).await.expect("read");
+    assert!(seats[0].zombie && !seats[0].resigned);
+
+    // Clocks are saved only at the version they were computed for.
+    assert!(store
+        .set_clocks(&u.table.id, 1, &json!({"running": 0}))
+        .await
+        .expect("ok"));
+    assert!(!store
+        .set_clocks(&u.table.id, 0, &json!({"running": 1}))
+        .await
+        .expect("ok"));
+    let read = store
+        .table(&u.table.id)
+        .await
+        .expect("read")
+        .expect("there");
+    assert_eq!(read.table.clocks, json!({"running": 0}));
+
+    // The lobby and the tables to rebuild on restart.
+    let open = table("00000000000000cc", 3);
+    store.create(&open).await.expect("created");
+    let listed: Vec<String> = store
+        .list(&[TableStatus::Open, TableStatus::Running], 10)
+        .await
+        .expect("read")
+        .into_iter()
+        .map(|t| t.table.id)
+        .collect();
+    assert_eq!(
+        listed,
+        vec!["00000000000000cc", "00000000000000bb"],
+        "newest first, not over"
+    );
+    assert_eq!(
+        store
+            .list(&[TableStatus::Over], 10)
+            .await
+            .expect("read")
+            .len(),
+        1
+    );
+    assert_eq!(
+        store
+            .list(&[TableStatus::Open, TableStatus::Running], 1)
+            .await
+            .expect("read")
+            .len(),
+        1
+    );
+    let mut unfinished = store.unfinished().await.expect("read");
+    unfinished.sort();
+    assert_eq!(unfinished, vec!["00000000000000bb", "00000000000000cc"]);
+}
+
+#[tokio::test]
+async fn the_store_suite_on_sqlite() {
+    let scratch = Scratch::new("store");
+    suite(&scratch.sqlite()).await;
+}
+
+#[tokio::test]
+async fn the_store_suite_on_postgres() {
+    if let Some(url) = fresh_postgres("the_store_suite_on_postgres").await {
+        suite(&url).await;
+    }
+}
+
+#[tokio::test]
+async fn a_bad_database_url_is_named() {
+    let e = Store::connect("mysql://x", "a")
+        .await
+        .expect_err("unsupported");
+    assert!(
+        e.to_string()
+            .contains("unsupported database URL 'mysql://x'"),
+        "{e}"
+    );
+}
