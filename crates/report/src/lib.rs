@@ -632,7 +632,7 @@ pub const DEFINITIONS: [(&str, &str); 9] = [
     ("decisiveness", "in games with a single winner: the share of the game (in seat decisions) that was left when the eventual winner took the points lead for good; 1 means it led from the first decision, 0 that it won only at the end or on a tie-break."),
     ("branching factor", "the mean number of legal actions a seat chose among, over the whole game and per tenth of the game."),
     ("components", "for each component the setup chose (as the game labels them), the win rate of the seats that had or chose it, with Wilson 95% intervals, strongest first."),
-    ("comparison", "the same seeds under two rule variants. A difference is significant when its two-sided p-value (normal approximation, unpaired) is below 0.05."),
+    ("comparison", "the same seeds under two rule variants, compared game by game: the mean of the per-game differences (B − A) with its standard error. A difference is significant when its two-sided p-value (normal approximation) is below 0.05."),
 ];
 
 impl Report {
@@ -644,16 +644,25 @@ impl Report {
         if a.variant != Variant::Side(0) {
             return None;
         }
-        let seats = 0..self.players;
-        let moments = |r: &Run, s: usize| (r.score_mean(s), r.score_std(s), r.n());
-        let (x, y) = (a.length_decisions(), b.length_decisions());
-        let length = Difference::means((x.mean, x.std, x.n), (y.mean, y.std, y.n));
+        // The same seeds on both sides: compare game by game.
+        let paired = |f: &dyn Fn(&Played) -> f64| {
+            let values = |r: &Run| r.played.iter().map(f).collect::<Vec<f64>>();
+            Difference::paired(&values(a), &values(b))
+        };
+        let win = |p: &Played, s: usize| {
+            if p.score.winners.iter().any(|w| w.index() == s) {
+                1.0 / p.score.winners.len() as f64
+            } else {
+                0.0
+            }
+        };
+        let total = |p: &Played, s: usize| f64::from(p.score.totals.get(s).copied().unwrap_or(0));
         Some(json!({
             "a": a.label,
             "b": b.label,
-            "win_rate": seats.clone().map(|s| Difference::proportions(a.win_rate(s), a.n(), b.win_rate(s), b.n())).collect::<Vec<_>>(),
-            "score_mean": seats.map(|s| Difference::means(moments(a, s), moments(b, s))).collect::<Vec<_>>(),
-            "decisions_per_game": length,
+            "win_rate": (0..self.players).map(|s| paired(&|p| win(p, s))).collect::<Vec<_>>(),
+            "score_mean": (0..self.players).map(|s| paired(&|p| total(p, s))).collect::<Vec<_>>(),
+            "decisions_per_game": paired(&|p| p.decisions as f64),
         }))
     }
 

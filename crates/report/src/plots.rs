@@ -90,7 +90,7 @@ pub fn interval_chart(
             .margin(10)
             .x_label_area_size(36)
             .y_label_area_size(16 + 8 * label_width)
-            .build_cartesian_2d(low..top, (0..n).into_segmented())
+            .build_cartesian_2d(low..top, (0..n.saturating_sub(1).max(1)).into_segmented())
             .map_err(failed)?;
         let labels: Vec<String> = bars.iter().rev().map(|b| b.label.clone()).collect();
         chart
@@ -116,12 +116,20 @@ pub fn interval_chart(
             .draw()
             .map_err(failed)?;
         let row = |j: usize| n - 1 - j;
+        // The top edge of a row: the axis ends at the last row's top.
+        let above = |r: usize| {
+            if r + 1 >= n && n > 1 {
+                SegmentValue::Last
+            } else {
+                SegmentValue::Exact(r + 1)
+            }
+        };
         chart
             .draw_series(bars.iter().enumerate().map(|(j, b)| {
                 let mut rect = Rectangle::new(
                     [
                         (0.0f64.max(low), SegmentValue::Exact(row(j))),
-                        (b.value, SegmentValue::Exact(row(j) + 1)),
+                        (b.value, above(row(j))),
                     ],
                     BAR.filled(),
                 );
@@ -144,7 +152,7 @@ pub fn interval_chart(
             // From the bottom of the lowest row to the top of the highest.
             chart
                 .draw_series(DashedLineSeries::new(
-                    vec![(r, SegmentValue::Exact(0)), (r, SegmentValue::Exact(n))],
+                    vec![(r, SegmentValue::Exact(0)), (r, above(n - 1))],
                     6,
                     4,
                     FAIR.stroke_width(2),

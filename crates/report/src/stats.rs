@@ -72,6 +72,21 @@ impl Difference {
         Difference::new(a, b, se)
     }
 
+    /// Paired values (the same seeds under A and B): the mean of `b - a` with the standard
+    /// error of that mean, which removes the luck both variants share.
+    pub fn paired(a: &[f64], b: &[f64]) -> Difference {
+        let n = a.len().min(b.len()).max(1) as f64;
+        let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| y - x).collect();
+        let mean = d.iter().sum::<f64>() / n;
+        let var = if d.len() > 1 {
+            d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0)
+        } else {
+            0.0
+        };
+        let ma = a.iter().sum::<f64>() / n;
+        Difference::new(ma, ma + mean, (var / n).sqrt())
+    }
+
     /// Two means with standard deviations and counts (Welch's standard error).
     pub fn means(a: (f64, f64, f64), b: (f64, f64, f64)) -> Difference {
         let se = (a.1 * a.1 / a.2.max(1.0) + b.1 * b.1 / b.2.max(1.0)).sqrt();
@@ -109,6 +124,18 @@ mod tests {
         assert!(d.significant && d.z > 4.0);
         let same = Difference::proportions(0.5, 100.0, 0.51, 100.0);
         assert!(!same.significant);
+    }
+
+    #[test]
+    fn paired_differences_remove_shared_luck() {
+        // B adds one point to every game: certain, though the games vary widely.
+        let a: Vec<f64> = (0..50).map(|i| f64::from(i * 7 % 31)).collect();
+        let b: Vec<f64> = a.iter().map(|x| x + 1.0).collect();
+        let d = Difference::paired(&a, &b);
+        assert!((d.difference - 1.0).abs() < 1e-12);
+        assert!(d.significant && d.p < 1e-9);
+        let unpaired = Difference::means((10.0, 9.0, 50.0), (11.0, 9.0, 50.0));
+        assert!(!unpaired.significant);
     }
 
     #[test]
