@@ -7,6 +7,9 @@ use serde_json::Value;
 use crate::plots::{interval_chart, line_chart, Bar, Series};
 use crate::{Report, ReportError, Run, Variant, DEFINITIONS, PROGRESS_BINS};
 
+/// The most categories the breakdown plot shows.
+const MAX_PLOTTED_CATEGORIES: usize = 16;
+
 /// Escapes text for HTML and attribute values.
 pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -279,8 +282,22 @@ impl Report {
             ),
         )?;
         let categories = json["categories"].as_array().cloned().unwrap_or_default();
+        // A long breakdown (goal cards per round) is plotted by its largest categories; the
+        // table and the JSON keep all of them.
+        let weight = |c: &Value| -> f64 {
+            (0..players)
+                .map(|s| c["mean"][s].as_f64().unwrap_or(0.0).abs())
+                .sum()
+        };
+        let mut plotted: Vec<&Value> = categories.iter().collect();
+        plotted.sort_by(|a, b| weight(b).total_cmp(&weight(a)));
+        plotted.truncate(MAX_PLOTTED_CATEGORIES);
+        let shown: Vec<&Value> = categories
+            .iter()
+            .filter(|c| plotted.iter().any(|p| std::ptr::eq(*p, *c)))
+            .collect();
         let mut bars = Vec::new();
-        for c in &categories {
+        for c in shown {
             for s in 0..players {
                 let mean = c["mean"][s].as_f64().unwrap_or(0.0);
                 let sd = c["std"][s].as_f64().unwrap_or(0.0);
@@ -296,7 +313,15 @@ impl Report {
             figure(
                 out,
                 interval_chart(
-                    "Mean points per scoring category and seat (95% interval of the mean)",
+                    &if categories.len() > MAX_PLOTTED_CATEGORIES {
+                        format!(
+                            "Mean points of the {MAX_PLOTTED_CATEGORIES} largest of {} categories per seat (95% interval of the mean)",
+                            categories.len()
+                        )
+                    } else {
+                        "Mean points per scoring category and seat (95% interval of the mean)"
+                            .to_string()
+                    },
                     "points",
                     &bars,
                     None,
@@ -379,7 +404,7 @@ impl Report {
             run.decisiveness(),
         ) {
             (Some(draw), Some(lead), Some(rate), Some(drama), Some(back), Some(decisive)) => {
-                measure(out, "drawishness", pct(draw));
+                measure(out, "drawishness", format!("{:.2}%", 100.0 * draw));
                 measure(
                     out,
                     "lead changes per game",
