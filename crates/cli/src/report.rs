@@ -34,9 +34,9 @@ pub(crate) fn report(
         .collect::<Result<_, _>>()?;
     let bar = env.stderr_is_terminal.then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
-        if let Ok(style) =
-            indicatif::ProgressStyle::with_template("{spinner} {pos} games {per_sec} {elapsed}")
-        {
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{spinner} {human_pos} games played in {elapsed_precise}",
+        ) {
             bar.set_style(style);
         }
         bar
