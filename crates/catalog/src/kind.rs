@@ -10,6 +10,7 @@ use sylvan_bots::{ArenaConfig, ArenaReport, BotSpec, Observation};
 use sylvan_engine::{random_playout, Actor, Game, GameInfo, GameRng, Record, Score};
 
 use crate::table::{Audience, DynGame, Table};
+use crate::trace::{TracedRules, Traces};
 use crate::{merge_options, CatalogError};
 
 /// A registered game, whatever its type.
@@ -60,6 +61,14 @@ pub trait GameKind: Send + Sync {
         seconds: f64,
         allocations: &dyn Fn() -> u64,
     ) -> Result<BenchReport, CatalogError>;
+
+    /// Rules for traced games (every seat decision noted), for designer reports.
+    fn traces(
+        &self,
+        players: usize,
+        options: &Value,
+        components: Option<&str>,
+    ) -> Result<Box<dyn Traces>, CatalogError>;
 
     /// Plays the bots against each other with the seats rotated; see [`sylvan_bots::arena`].
     /// `progress` is called with the number of games finished.
@@ -265,6 +274,17 @@ impl<G: Game + 'static> GameKind for Kind<G> {
             build::<G>(players, options, components)?,
             components.map(str::to_string),
         )))
+    }
+
+    fn traces(
+        &self,
+        players: usize,
+        options: &Value,
+        components: Option<&str>,
+    ) -> Result<Box<dyn Traces>, CatalogError> {
+        Ok(Box::new(TracedRules(build::<G>(
+            players, options, components,
+        )?)))
     }
 
     fn bench(

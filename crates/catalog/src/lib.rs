@@ -35,6 +35,7 @@ mod options;
 mod peek;
 pub mod protocol;
 mod table;
+mod trace;
 
 use serde_json::Value;
 pub use sylvan_engine::{GameInfo, Record, Score, Seat, Viewer};
@@ -42,6 +43,7 @@ pub use sylvan_engine::{GameInfo, Record, Score, Seat, Viewer};
 pub use kind::{BenchReport, GameKind, Kind, PlayoutOutcome, Playouts, SearchBench};
 pub use options::merge_options;
 pub use table::{Audience, DynGame, LegalAction, ScoreJson, Status};
+pub use trace::{Trace, TraceStep, Traces};
 
 /// Why a game could not be started, loaded or looked at.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -13,6 +13,7 @@ pub mod bots;
 mod play;
 mod render;
 mod replay;
+mod report;
 mod sim;
 
 use std::io::{BufRead, Write};
@@ -154,6 +155,42 @@ pub enum Command {
         /// Print one JSON object instead of a table.
         #[arg(long)]
         json: bool,
+    },
+    /// Play many games and write a designer report: win rates per seat with intervals, score
+    /// distributions and categories, game length, balance measures, setup components, solo
+    /// levels, and two rule variants compared (GAME.html with SVG plots and GAME.json).
+    Report {
+        /// The game's name.
+        game: String,
+        /// Games per variant (per solo level, per side of --compare).
+        #[arg(long)]
+        games: u64,
+        /// Game i is played with seed derive_seed(SEED, i), as in `sim`.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// One bot per seat, comma-separated (as `arena` takes them); without it every seat
+        /// plays at random with exactly the games of `sim`.
+        #[arg(long, value_delimiter = ',')]
+        bots: Vec<String>,
+        /// Worker threads (default: the available cores). Results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Number of players (default: the game's smallest count).
+        #[arg(long)]
+        players: Option<usize>,
+        /// The game's options as a JSON object, merged over the defaults.
+        #[arg(long)]
+        options: Option<String>,
+        /// A corrected component file for the game.
+        #[arg(long)]
+        components: Option<PathBuf>,
+        /// Two rule variants to play on the same seeds: OPTIONS_A OPTIONS_B (JSON objects
+        /// merged over --options), e.g. '{"jackrabbit_printed_3":true}' '{}'.
+        #[arg(long, num_args = 2, value_names = ["OPTIONS_A", "OPTIONS_B"])]
+        compare: Vec<String>,
+        /// The folder to write GAME.html and GAME.json into.
+        #[arg(long, default_value = "report")]
+        out: PathBuf,
     },
     /// Serve the engine protocol (JSON lines) on standard input and output.
     Engine,
@@ -420,6 +457,33 @@ pub fn run(
                 json,
             };
             arena::arena(catalog, &args, env, stdout, stderr)
+        }
+        Command::Report {
+            game,
+            games,
+            seed,
+            bots,
+            threads,
+            players,
+            options,
+            components,
+            compare,
+            out,
+        } => {
+            let config = sylvan_report::ReportConfig {
+                game,
+                games,
+                seed,
+                threads: threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                players,
+                options: parse_options(options.as_deref())?,
+                components: read_components(components.as_deref())?,
+                bots: Vec::new(),
+                compare: report::compare_options(&compare)?,
+            };
+            let args = report::ReportArgs { config, bots, out };
+            report::report(catalog, args, env, stdout)
         }
         Command::Engine => {
             let mut engine = sylvan_catalog::protocol::Engine::new(catalog.clone());

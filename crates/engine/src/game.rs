@@ -304,6 +304,14 @@ pub trait Game: Sized + Send + Sync {
         None
     }
 
+    /// The components a setup chose that `seat` had or chose by the end of the game (an animal
+    /// board, a card, a goal, a battle mode), as labels such as `card: Bear`; the same component
+    /// gets the same label in every game. Designer reports give each label the win rate of the
+    /// seats that had it. The default is none.
+    fn component_labels(&self, _state: &Self::State, _seat: Seat) -> Vec<String> {
+        Vec::new()
+    }
+
     /// An upper bound on the decisions of one game, checked by the conformance harness.
     fn max_decisions(&self) -> u64;
 
