@@ -118,9 +118,9 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
         }
         let mut info = Vec::new();
         let w = s.wildlife[l as usize];
-        for (k, label) in ["bear", "otter", "owl"].iter().enumerate() {
+        for (k, label) in ["B", "Ot", "Ow"].iter().enumerate() {
             if w[k] > 0 {
-                info.push(format!("{}{}", w[k], &label[..1].to_uppercase()));
+                info.push(format!("{}{label}", w[k]));
             }
         }
         for (g, &at) in s.golems.iter().enumerate() {
@@ -245,6 +245,11 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
             );
         }
     }
+    let _ = write!(
+        o,
+        r##"<text x="20" y="{:.0}" font-size="10">Wildlife: B bear, Ot otter, Ow owl. Golems: Bre(eze) air, Pea(t) earth, Riv(er) water, Daz(zle) magic. Squares: druids. Purple border: corrupted. Circles: restoration spots (black ring dark; filled: player colour, ring: type).</text>"##,
+        height - 12.0
+    );
     o.push_str("</svg>");
     o
 }
