@@ -38,7 +38,7 @@ mod view;
 
 use std::sync::Arc;
 
-use sylvan_engine::{Actor, Game, GameInfo, OptionsError, Score, Viewer};
+use sylvan_engine::{Actor, Game, GameInfo, OptionsError, Score, Seat, Viewer};
 
 pub use action::{Action, ANIMAL_NAMES};
 pub use components::{Components, ComponentsError, Element, Mission, TileDef};
@@ -308,6 +308,15 @@ impl Game for WhisperingWoods {
 
     fn svg(&self, view: &View) -> Option<String> {
         Some(svg::draw(view))
+    }
+
+    /// Who took the Bear (the first player): the setup's one per-seat difference.
+    fn component_labels(&self, s: &State, seat: Seat) -> Vec<String> {
+        if self.players() > 1 && s.bear == seat {
+            vec!["Bear (first player)".to_string()]
+        } else {
+            Vec::new()
+        }
     }
 
     fn max_decisions(&self) -> u64 {

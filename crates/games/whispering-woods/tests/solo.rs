@@ -428,3 +428,25 @@ fn option_b_in_solo_chooses_the_animal_colour() {
         3
     );
 }
+
+#[test]
+fn designer_reports_label_the_seat_with_the_bear_and_nobody_in_solo() {
+    for players in 1..=4 {
+        let g = WhisperingWoods::new(players, Options::default()).expect("valid");
+        let (s, _) = sylvan_engine::random_playout(
+            &g,
+            &mut sylvan_engine::GameRng::seeded(players as u64),
+            &mut Vec::new(),
+            &mut Vec::new(),
+        );
+        let labelled: Vec<usize> = (0..players as u8)
+            .filter(|&k| !g.component_labels(&s, Seat(k)).is_empty())
+            .map(usize::from)
+            .collect();
+        if players == 1 {
+            assert!(labelled.is_empty());
+        } else {
+            assert_eq!(labelled, vec![s.bear.index()]);
+        }
+    }
+}

@@ -164,6 +164,15 @@ impl Game for Whisperwood {
         Some(svg::draw(self, view))
     }
 
+    /// The familiar each seat was dealt: the setup's one per-seat choice in a first game.
+    fn component_labels(&self, s: &State, seat: Seat) -> Vec<String> {
+        s.players
+            .get(seat.index())
+            .and_then(|p| self.components().familiars.get(p.familiar as usize))
+            .map(|f| vec![format!("familiar: {}", f.name)])
+            .unwrap_or_default()
+    }
+
     fn max_decisions(&self) -> u64 {
         60_000
     }

@@ -62,3 +62,28 @@ fn the_drawing_shows_the_forest_restorations_druids_and_players() {
     let mine = g.text(&g.view(&s, Viewer::Seat(sylvan_engine::Seat(1))));
     assert!(mine.contains("Player 2 (you)"));
 }
+
+#[test]
+fn each_seat_is_labelled_with_the_familiar_it_was_dealt_for_designer_reports() {
+    for players in 2..=4 {
+        let g = Whisperwood::new(players, Options::default()).expect("valid");
+        let (s, _) = sylvan_engine::random_playout(
+            &g,
+            &mut GameRng::seeded(players as u64),
+            &mut Vec::new(),
+            &mut Vec::new(),
+        );
+        let labels: Vec<Vec<String>> = (0..players as u8)
+            .map(|k| g.component_labels(&s, sylvan_engine::Seat(k)))
+            .collect();
+        for (k, l) in labels.iter().enumerate() {
+            assert_eq!(l.len(), 1, "seat {k}: {l:?}");
+            assert!(l[0].starts_with("familiar: "), "{l:?}");
+        }
+        // First-game familiars are dealt without replacement: no two seats share one.
+        let mut names: Vec<&String> = labels.iter().map(|l| &l[0]).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), players, "{labels:?}");
+    }
+}
