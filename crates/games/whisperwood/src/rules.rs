@@ -11,7 +11,8 @@ use sylvan_engine::{Actor, OptionsError, Seat};
 use crate::action::{Action, Pool};
 use crate::board::{tile_edge, Geometry};
 use crate::components::{
-    Animal, Components, CsEffect, Element, Reward, RuneEffect, Slot, Spell, Token, CORE, FORK,
+    Animal, Components, CsEffect, Element, Reward, RuneEffect, Slot, Spell, Token, CARD_KINDS,
+    CORE, FORK,
 };
 use crate::state::{
     wildlife_place, At, Effect, Move, Pending, Phase, Placed, Player, State, CELLS, FAMILIAR_PLACE,
@@ -26,6 +27,9 @@ pub struct Options {
     pub adv_transmute_no_corruption_slot: bool,
     /// R23 alternative: advancing from the last space does nothing instead of halting.
     pub last_space_no_op: bool,
+    /// R17 alternative: adjacent locations that both show water terrain are water-connected,
+    /// whatever their edges (Flow, Ren and the water rule of tile placement).
+    pub water_terrain_connects: bool,
 }
 
 /// Whisperwood's rules for one table.
@@ -194,7 +198,8 @@ impl Whisperwood {
                 familiar: NONE,
                 fae: 0,
                 wildlife_cards: 0,
-                hand: 0,
+                hand: [0; CARD_KINDS],
+                known: 0,
                 rested: false,
             });
         }
@@ -221,7 +226,14 @@ impl Whisperwood {
             supply,
             fae_left: [(c.supply[Token::FaeEarth.index()] / 2); 8],
             wildlife_cards_left: [4; 3],
-            deck: c.enchantment_cards,
+            deck: {
+                let mut deck = [0; CARD_KINDS];
+                for (k, card) in c.enchantments.iter().enumerate() {
+                    deck[k] = card.copies;
+                }
+                deck
+            },
+            discard: [0; CARD_KINDS],
             familiars_left,
             players,
             pending: ArrayVec::new(),
@@ -288,9 +300,15 @@ impl Whisperwood {
             if let Some(sp) = upgrade {
                 self.upgrade(s, p, sp);
             }
-            let hand = self.c.first_game_enchantments.min(s.deck);
-            s.deck -= hand;
-            s.players[p].hand = hand;
+            // First game: the 6 cards with the familiar's element icon, known to all (L178).
+            let e = self.familiar_element(&s.players[p]);
+            for k in self.c.element_set(e) {
+                if s.deck[k] > 0 {
+                    s.deck[k] -= 1;
+                    s.players[p].hand[k] += 1;
+                    s.players[p].known |= 1 << k;
+                }
+            }
         }
     }
 
@@ -300,7 +318,11 @@ impl Whisperwood {
     pub fn actor(&self, s: &State) -> Actor {
         match s.phase {
             Phase::Over => Actor::Nobody,
-            Phase::DrawTile | Phase::Rune(_) | Phase::Familiar(_) | Phase::Drawing => Actor::Chance,
+            Phase::DrawTile
+            | Phase::Rune(_)
+            | Phase::Familiar(_)
+            | Phase::Drawing
+            | Phase::DrawCard => Actor::Chance,
             _ => Actor::Seat(Seat(s.turn)),
         }
     }
@@ -338,6 +360,13 @@ impl Whisperwood {
                 for i in 0..self.c.familiars.len() {
                     if s.familiars_left & (1 << i) != 0 {
                         out.push((Action::DealFamiliar(i as u8), 1));
+                    }
+                }
+            }
+            Phase::DrawCard => {
+                for (k, &n) in s.deck.iter().enumerate() {
+                    if n > 0 {
+                        out.push((Action::DrawCard(k as u8), n as u32));
                     }
                 }
             }
@@ -418,6 +447,10 @@ impl Whisperwood {
         if b == NONE {
             return None;
         }
+        if self.options.water_terrain_connects {
+            let water = |l: u8| self.terrain(l) & Element::Water.bit() != 0;
+            return (water(a) && water(b)).then_some(b);
+        }
         let ea = tile_edge(dir, s.rot[a as usize]);
         let eb = tile_edge((dir + 3) % 6, s.rot[b as usize]);
         let wa = self.c.tiles[a as usize].water_edges & (1 << ea) != 0;
@@ -472,6 +505,11 @@ impl Whisperwood {
             }
             count += 1;
             let b = s.at[nb as usize];
+            if self.options.water_terrain_connects {
+                let water = |l: u8| self.terrain(l) & Element::Water.bit() != 0;
+                links |= water(tile) && water(b);
+                continue;
+            }
             let mine = water & (1 << tile_edge(d, rot)) != 0;
             let theirs = self.c.tiles[b as usize].water_edges
                 & (1 << tile_edge((d + 3) % 6, s.rot[b as usize]))
@@ -484,8 +522,11 @@ impl Whisperwood {
     /// Placements by the priorities of L140–146 (R18): a water tile joins water if it can;
     /// then the most neighbours. Tiles without water are not turned (nothing depends on it).
     fn each_placement(&self, s: &State, tile: u8, f: &mut impl FnMut(Action)) {
-        let water = self.c.tiles[tile as usize].water_edges != 0;
-        let rots = if water { 6 } else { 1 };
+        let edges = self.c.tiles[tile as usize].water_edges != 0;
+        let rots = if edges { 6 } else { 1 };
+        let water = edges
+            || (self.options.water_terrain_connects
+                && self.terrain(tile) & Element::Water.bit() != 0);
         // Only empty cells next to the forest can be chosen.
         let mut cells = 0u64;
         for &cell in s.cell.iter().filter(|&&c| c != NONE) {
@@ -820,6 +861,7 @@ impl Whisperwood {
             At::Here => 1 << here,
             At::Golem(e) => 1u32.checked_shl(s.golems[e.index()] as u32).unwrap_or(0),
             At::WaterConnected => self.reach(s, here, LOCS as u8, true) | 1 << here,
+            At::Loc(l) => 1u32.checked_shl(l as u32).unwrap_or(0),
         };
         for loc in 0..LOCS as u8 {
             if locs & (1 << loc) == 0 || s.cell[loc as usize] == NONE {
@@ -842,35 +884,46 @@ impl Whisperwood {
         }
     }
 
-    /// Dazzle 3: open spots at the druid's location that show the wildlife's type.
-    fn each_dazzle_spot(&self, s: &State, e: Element, f: &mut impl FnMut(u8, u8)) {
-        let here = s.druids[s.turn as usize];
-        for (i, sp) in self.c.tiles[here as usize].spots.iter().enumerate() {
-            if sp.types & e.bit() != 0 && self.spot_open(s, here, i, Element::Magic) {
-                f(here, i as u8);
+    /// Dazzle 3: open spots at `at` that show the wildlife's type.
+    fn each_dazzle_spot(&self, s: &State, at: u8, e: Element, f: &mut impl FnMut(u8, u8)) {
+        for (i, sp) in self.c.tiles[at as usize].spots.iter().enumerate() {
+            if sp.types & e.bit() != 0 && self.spot_open(s, at, i, Element::Magic) {
+                f(at, i as u8);
             }
         }
     }
 
+    /// Calls: a wildlife from a location other than the druid's to the druid's location or,
+    /// with Peat 1 (L716), to a location adjacent to the druid (never to where it already is).
     fn each_call(&self, s: &State, animals: u8, f: &mut impl FnMut(Action)) {
         let here = s.druids[s.turn as usize];
-        let dazzle = s.me().power(Element::Magic, 2);
+        let p = s.me();
+        let dazzle = p.power(Element::Magic, 2);
+        let mut dests = 1u32 << here;
+        if p.power(Element::Earth, 0) {
+            dests |= self.reach(s, here, 1, false);
+        }
         for a in Animal::ALL {
             if animals & (1 << a as u8) == 0 {
                 continue;
             }
-            // R13: the druid's location must have a spot that can take the restoration.
-            let mut room = (0..self.c.tiles[here as usize].spots.len())
-                .any(|sp| self.spot_open(s, here, sp, a.element()));
-            if dazzle && !room {
-                self.each_dazzle_spot(s, a.element(), &mut |_, _| room = true);
-            }
-            if !room {
-                continue;
-            }
-            for loc in 0..LOCS as u8 {
-                if loc != here && s.wildlife[loc as usize][a.index()] > 0 {
-                    f(Action::CallFrom { loc, animal: a });
+            for to in 0..LOCS as u8 {
+                if dests & (1 << to) == 0 {
+                    continue;
+                }
+                // R13: the destination must have a spot that can take the restoration.
+                let mut room = (0..self.c.tiles[to as usize].spots.len())
+                    .any(|sp| self.spot_open(s, to, sp, a.element()));
+                if dazzle && !room {
+                    self.each_dazzle_spot(s, to, a.element(), &mut |_, _| room = true);
+                }
+                if !room {
+                    continue;
+                }
+                for loc in 0..LOCS as u8 {
+                    if loc != here && loc != to && s.wildlife[loc as usize][a.index()] > 0 {
+                        f(Action::CallFrom { loc, animal: a, to });
+                    }
                 }
             }
         }
@@ -1163,10 +1216,10 @@ impl Whisperwood {
                 self.each_restore(s, None, At::Here, f);
                 f(Action::Decline);
             }
-            Effect::CallRestore(e) => {
-                self.each_restore(s, Some(e), At::Here, f);
+            Effect::CallRestore(e, to) => {
+                self.each_restore(s, Some(e), At::Loc(to), f);
                 if p.power(Element::Magic, 2) && p.restorations[Element::Magic.index()] > 0 {
-                    self.each_dazzle_spot(s, e, &mut |loc, spot| {
+                    self.each_dazzle_spot(s, to, e, &mut |loc, spot| {
                         f(Action::Restore {
                             loc,
                             spot,
@@ -1179,14 +1232,33 @@ impl Whisperwood {
                 self.each_fae(s, None, f);
                 self.each_upgrade(s, None, f);
             }
+            Effect::Serene(mask) => self.each_path(s, mask, f),
+            Effect::KeepOnUpgrade { kept, other, .. } => {
+                for t in [kept, other] {
+                    f(Action::Keep {
+                        token: t.token,
+                        as_core: t.as_core,
+                    });
+                }
+            }
+            Effect::RenPurify => {
+                if p.spent[CORRUPTION] > 0 {
+                    f(Action::PurifyGained);
+                }
+                f(Action::Decline);
+            }
             // Automatic effects have no choices.
-            Effect::Advance(_) | Effect::Cs(_) | Effect::ScoreWildlife(_) | Effect::Serene(_) => {}
+            Effect::Advance(_)
+            | Effect::Cs(_)
+            | Effect::ScoreWildlife(_)
+            | Effect::SereneStart
+            | Effect::DrawCards(_) => {}
         }
     }
 
     fn is_automatic(&self, s: &State, e: Effect) -> bool {
         match e {
-            Effect::Advance(_) | Effect::Cs(_) | Effect::ScoreWildlife(_) | Effect::Serene(_) => {
+            Effect::Advance(_) | Effect::Cs(_) | Effect::ScoreWildlife(_) | Effect::SereneStart => {
                 true
             }
             Effect::AdvanceRestored => !matches!(s.restored, Some((Element::Magic, _))),
@@ -1331,6 +1403,18 @@ impl Whisperwood {
                 } else {
                     self.next_actor(s);
                 }
+            }
+            (Phase::DrawCard, Action::DrawCard(k)) => {
+                if let Some(n) = s.deck.get_mut(k as usize).filter(|n| **n > 0) {
+                    *n -= 1;
+                    s.players[seat].hand[k as usize] += 1;
+                }
+                if let Some(Effect::DrawCards(n)) = s.pending.pop().map(|p| p.effect) {
+                    if n > 1 {
+                        let _ = s.pending.try_push(reward(Effect::DrawCards(n - 1)));
+                    }
+                }
+                self.settle(s);
             }
             (Phase::Resolve, a) => self.resolve(s, a),
             _ => {}
@@ -1557,7 +1641,7 @@ impl Whisperwood {
                     .collect(),
                     "Serene" => [
                         pend(Effect::Restore(Some(Element::Magic), At::Here)),
-                        pend(Effect::Serene(0)),
+                        pend(Effect::SereneStart),
                     ]
                     .into_iter()
                     .collect(),
@@ -1594,6 +1678,19 @@ impl Whisperwood {
     /// that cannot be resolved halts the action (L321) unless it is a reward "if possible".
     fn settle(&self, s: &mut State) {
         while let Some(&top) = s.pending.last() {
+            if let Effect::DrawCards(n) = top.effect {
+                if n > 0 && s.deck.iter().all(|&k| k == 0) {
+                    // R35: the discard pile is shuffled into a new deck.
+                    s.deck = s.discard;
+                    s.discard = [0; CARD_KINDS];
+                }
+                if n > 0 && s.deck.iter().any(|&k| k > 0) {
+                    s.phase = Phase::DrawCard;
+                    return;
+                }
+                s.pending.pop();
+                continue;
+            }
             if self.is_automatic(s, top.effect) {
                 s.pending.pop();
                 if !self.auto(s, top.effect) && top.halts {
@@ -1668,10 +1765,7 @@ impl Whisperwood {
                         true
                     }
                     Some(CsEffect::DrawEnchantment) => {
-                        if s.deck > 0 {
-                            s.deck -= 1;
-                            s.players[seat].hand += 1;
-                        }
+                        let _ = s.pending.try_push(reward(Effect::DrawCards(1)));
                         true
                     }
                     Some(CsEffect::HarmonyOrUnbind) => {
@@ -1700,20 +1794,21 @@ impl Whisperwood {
                 let _ = s.pending.try_push(reward(Effect::ToDen(a)));
                 true
             }
-            Effect::Serene(_) => {
-                // Each path whose type has a non-magic restoration here, once (R44; in the
-                // order earth, water, air).
+            Effect::SereneStart => {
+                // Each path whose type has a non-magic restoration here, anyone's (L664).
                 let here = s.druids[seat] as usize;
-                let mut seq: ArrayVec<Pending, 3> = ArrayVec::new();
+                let mut mask = 0u8;
                 for path in [Element::Earth, Element::Water, Element::Air] {
                     if s.spots[here]
                         .iter()
                         .any(|&o| o != 0 && (o - 1) % 4 == path as u8)
                     {
-                        seq.push(pend(Effect::Advance(path)));
+                        mask |= path.bit();
                     }
                 }
-                Self::push_seq(s, &seq);
+                if mask != 0 {
+                    let _ = s.pending.try_push(pend(Effect::Serene(mask)));
+                }
                 true
             }
             Effect::Reward(r, path) => match r {
@@ -1735,10 +1830,8 @@ impl Whisperwood {
                     true
                 }
                 Reward::Enchantments => {
-                    let n = s.deck.min(2);
-                    s.deck -= n;
-                    s.players[seat].hand += n;
-                    n > 0
+                    let _ = s.pending.try_push(reward(Effect::DrawCards(2)));
+                    true
                 }
                 _ => false,
             },
@@ -1854,7 +1947,8 @@ impl Whisperwood {
     }
 
     /// Flips a spell; its tokens stay where the advanced side has a slot for them, the rest go
-    /// to the spent pool (L371–373; the first fitting tokens stay, R42).
+    /// to the spent pool (L371–373). When a token left over would fit a slot another token
+    /// took, the owner picks which stays (R42): a pending choice the caller settles.
     pub fn upgrade(&self, s: &mut State, seat: usize, sp: Spell) {
         if self.c.spells[sp.index()].advanced.is_none() {
             return;
@@ -1863,14 +1957,33 @@ impl Whisperwood {
         let old = p.slots[sp.index()];
         p.slots[sp.index()] = [None; 3];
         p.advanced |= 1 << sp as u16;
+        let mut contest = None;
         for t in old.into_iter().flatten() {
             let p = &s.players[seat];
             let free = (0..3u8).find(|&k| self.fits(p, sp as u8, k, t.token, t.as_core));
+            let rival = (0..3u8).find(|&k| {
+                let mut q = p.clone();
+                let on = q.slots[sp.index()][k as usize].take();
+                on.is_some_and(|o| o != t) && self.fits(&q, sp as u8, k, t.token, t.as_core)
+            });
             let p = &mut s.players[seat];
             match free {
                 Some(k) => p.slots[sp.index()][k as usize] = Some(t),
-                None => p.spent[t.token.index()] += 1,
+                None => {
+                    p.spent[t.token.index()] += 1;
+                    if let (None, Some(k)) = (contest, rival) {
+                        contest = p.slots[sp.index()][k as usize].map(|kept| (k, kept, t));
+                    }
+                }
             }
+        }
+        if let Some((slot, kept, other)) = contest {
+            let _ = s.pending.try_push(reward(Effect::KeepOnUpgrade {
+                spell: sp,
+                slot,
+                kept,
+                other,
+            }));
         }
         let p = &mut s.players[seat];
         if p.is_corrupted(sp) && self.cs_of(p, sp).is_none() {
@@ -1906,14 +2019,13 @@ impl Whisperwood {
                 *w = w.saturating_sub(1);
                 s.players[seat].den[animal.index()] += 1;
             }
-            (Effect::Call(_), Action::CallFrom { loc, animal }) => {
-                let here = s.druids[seat];
+            (Effect::Call(_), Action::CallFrom { loc, animal, to }) => {
                 s.wildlife[loc as usize][animal.index()] -= 1;
-                s.wildlife[here as usize][animal.index()] += 1;
+                s.wildlife[to as usize][animal.index()] += 1;
                 let _ = s
                     .pending
-                    .try_push(pend(Effect::CallRestore(animal.element())));
-                self.border(s, here);
+                    .try_push(pend(Effect::CallRestore(animal.element(), to)));
+                self.border(s, to);
             }
             (_, Action::Restore { loc, spot, kind }) => {
                 let sp = self.c.tiles[loc as usize].spots[spot as usize];
@@ -1925,8 +2037,44 @@ impl Whisperwood {
                         .pending
                         .try_push(reward(Effect::Move(Move::RiverAdjacent)));
                 }
-                if sp.dark {
-                    Self::gain(s, seat, Token::Corruption);
+                let gained = sp.dark && Self::gain(s, seat, Token::Corruption);
+                if gained && matches!(top.effect, Effect::Restore(_, At::WaterConnected)) {
+                    // Ren: "you may purify it immediately" (L659).
+                    let _ = s.pending.try_push(reward(Effect::RenPurify));
+                }
+            }
+            (Effect::Serene(mask), Action::Path(p)) => {
+                // The other paths wait below this advance's fork and reward (R44).
+                let rest = mask & !p.bit();
+                if rest != 0 {
+                    let _ = s.pending.try_push(pend(Effect::Serene(rest)));
+                }
+                if !self.advance(s, p) {
+                    s.pending.clear();
+                }
+            }
+            (
+                Effect::KeepOnUpgrade {
+                    spell,
+                    slot,
+                    kept,
+                    other,
+                },
+                Action::Keep { token, as_core },
+            ) if other.token == token && other.as_core == as_core => {
+                let pl = &mut s.players[seat];
+                if pl.spent[other.token.index()] > 0 {
+                    pl.spent[other.token.index()] -= 1;
+                    pl.spent[kept.token.index()] += 1;
+                    pl.slots[spell.index()][slot as usize] = Some(other);
+                }
+            }
+            (Effect::RenPurify, Action::PurifyGained) => {
+                // The corruption is flipped to harmony: the same token (L218).
+                let pl = &mut s.players[seat];
+                if pl.spent[CORRUPTION] > 0 {
+                    pl.spent[CORRUPTION] -= 1;
+                    pl.harmony += 1;
                 }
             }
             (_, Action::Path(p)) => {

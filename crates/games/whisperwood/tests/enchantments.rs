@@ -1,0 +1,207 @@
+//! The enchantment deck: the 43 cards of the data, the first-game element sets, drawing as
+//! chance, the discard pile reshuffled into an empty deck (R35), and hands kept secret.
+
+use sylvan_engine::{Actor, Game, GameRng, Seat, Viewer};
+use sylvan_whisperwood::components::{CardEffect, CARD_KINDS, DEFAULT_COMPONENTS};
+use sylvan_whisperwood::state::Placed;
+use sylvan_whisperwood::{
+    Action, Components, Element, Options, Phase, Spell, State, Token, Whisperwood,
+};
+
+fn game(players: usize) -> Whisperwood {
+    Whisperwood::new(players, Options::default()).expect("valid")
+}
+
+/// Plays random decisions from a fresh game until `at` holds.
+fn reach(g: &Whisperwood, seed: u64, at: impl Fn(&State) -> bool) -> State {
+    sylvan_engine::suite::random_state_where(g, seed, at)
+}
+
+/// The player to move casts Advanced Soar with its corruption slot empty ("Draw 1
+/// enchantment card", L405) and lands; the draw is due next.
+fn soar_to_a_draw(g: &Whisperwood, s: &mut State) {
+    let me = s.turn as usize;
+    let p = &mut s.players[me];
+    p.advanced |= 1 << Spell::Soar as u16;
+    p.corrupted &= !(1 << Spell::Soar as u16);
+    p.slots[Spell::Soar.index()][0] = Some(Placed {
+        token: Token::Air,
+        as_core: Token::Air as u8,
+    });
+    g.apply(s, Action::Perform(Spell::Soar as u8))
+        .expect("prepared");
+    let mut to = Vec::new();
+    g.legal_actions(s, &mut to);
+    s.borders = 0;
+    g.apply(s, to[0]).expect("a place to land");
+}
+
+#[test]
+fn the_deck_holds_43_cards_six_per_element() {
+    let c = Components::standard();
+    let total: u32 = c.enchantments.iter().map(|e| e.copies as u32).sum();
+    assert_eq!(total, 43, "L112: 43 enchantment cards");
+    assert!(c.enchantments.len() <= CARD_KINDS);
+    for e in Element::ALL {
+        assert_eq!(
+            c.element_set(e).count(),
+            6,
+            "L178: six cards with the {e} icon"
+        );
+    }
+    let neutral: u32 = c
+        .enchantments
+        .iter()
+        .filter(|e| e.element.is_none())
+        .map(|e| e.copies as u32)
+        .sum();
+    assert_eq!(neutral, 19);
+    // L729: some enchantments carry corruption slots.
+    assert!(c.enchantments.iter().any(|e| e.corruption_slot));
+    assert!(c
+        .enchantments
+        .iter()
+        .any(|e| e.effect == CardEffect::RestoreVp && e.ongoing));
+    let text = DEFAULT_COMPONENTS.replacen("copies = 4", "copies = 5", 1);
+    let err = Whisperwood::with_components(2, Options::default(), &text)
+        .expect_err("44 cards")
+        .to_string();
+    assert!(err.contains("43 cards"), "{err}");
+}
+
+/// L178: "give the six enchantment cards with the earth icon to the player who has Ollie";
+/// the deck keeps the rest, and every seat knows those six are in that hand.
+#[test]
+fn the_first_game_deals_each_familiar_its_element_set() {
+    for players in 2..=4 {
+        let g = game(players);
+        let c = g.components();
+        let s = reach(&g, players as u64, |s| {
+            s.phase == Phase::Reclaim || s.phase == Phase::Drawing
+        });
+        for p in &s.players {
+            let e = c.familiars[p.familiar as usize].element;
+            let set: Vec<usize> = c.element_set(e).collect();
+            for k in 0..CARD_KINDS {
+                assert_eq!(p.hand[k], u8::from(set.contains(&k)), "kind {k}");
+                assert_eq!(p.known & (1 << k) != 0, set.contains(&k));
+            }
+        }
+        let deck: u32 = s.deck.iter().map(|&n| n as u32).sum();
+        assert_eq!(deck, 43 - 6 * players as u32);
+        g.check_invariants(&s).expect("every card accounted for");
+    }
+}
+
+fn kind(g: &Whisperwood, effect: CardEffect) -> usize {
+    g.components()
+        .enchantments
+        .iter()
+        .position(|e| e.effect == effect)
+        .expect("a card of the data")
+}
+
+#[test]
+fn drawing_a_card_is_chance_weighted_by_the_deck() {
+    let g = game(2);
+    let mut s = reach(&g, 3, |s| s.phase == Phase::Act);
+    let me = s.turn as usize;
+    let before = s.players[me].hand_size();
+    soar_to_a_draw(&g, &mut s);
+    assert_eq!(s.phase, Phase::DrawCard);
+    assert_eq!(g.actor(&s), Actor::Chance);
+    let mut out = Vec::new();
+    g.chance_outcomes(&s, &mut out);
+    let weight: u32 = out.iter().map(|o| o.1).sum();
+    assert_eq!(weight, 43 - 12, "the deck after two element sets");
+    let starlit = kind(&g, CardEffect::Vp3Harmony);
+    assert!(
+        out.contains(&(Action::DrawCard(starlit as u8), 4)),
+        "4 copies: {out:?}"
+    );
+    let mut after = s.clone();
+    g.apply(&mut after, Action::DrawCard(starlit as u8))
+        .expect("in the deck");
+    assert_eq!(after.players[me].hand_size(), before + 1);
+    assert_eq!(after.players[me].hand[starlit], 1);
+    assert_eq!(after.deck[starlit], 3);
+    assert_ne!(after.phase, Phase::DrawCard, "one card only");
+    g.check_invariants(&after).expect("conserved");
+
+    // Hidden: the other seat sees a count, not the card; its events do not name it.
+    let other = Viewer::Seat(Seat(1 - me as u8));
+    let view = g.view(&after, other);
+    assert_eq!(view.state.players[me].hand[starlit], 0);
+    assert_eq!(view.hand_sizes[me], before + 1);
+    let text = g.text(&view);
+    let name = &g.components().enchantments[starlit].name;
+    assert!(!text.contains(name.as_str()), "{text}");
+    let mut events = Vec::new();
+    g.events(
+        &s,
+        Action::DrawCard(starlit as u8),
+        &after,
+        other,
+        &mut events,
+    );
+    assert!(!events.concat().contains(name.as_str()), "{events:?}");
+    events.clear();
+    g.events(
+        &s,
+        Action::DrawCard(starlit as u8),
+        &after,
+        Viewer::Seat(Seat(me as u8)),
+        &mut events,
+    );
+    assert!(events.concat().contains(name.as_str()), "{events:?}");
+    let mine = g.text(&g.view(&after, Viewer::Seat(Seat(me as u8))));
+    assert!(mine.contains(name.as_str()), "the owner sees its card");
+    // determinize for the other seat keeps its view and may redeal the card drawn.
+    let mut changed = false;
+    for seed in 0..20 {
+        let mut det = after.clone();
+        g.determinize(&mut det, Seat(1 - me as u8), &mut GameRng::seeded(seed));
+        assert_eq!(g.view(&det, other), view);
+        g.check_invariants(&det).expect("a full deal");
+        changed |= det.players[me].hand[starlit] == 0;
+        assert_eq!(
+            det.players[1 - me],
+            after.players[1 - me],
+            "its own hand stays"
+        );
+    }
+    assert!(changed, "the unseen card is redealt");
+}
+
+/// R35: an empty deck takes the shuffled discard pile; with both empty nothing is drawn.
+#[test]
+fn an_empty_deck_reshuffles_the_discard_pile() {
+    let g = game(2);
+    let mut s = reach(&g, 4, |s| s.phase == Phase::Act);
+    let me = s.turn as usize;
+    let purify = kind(&g, CardEffect::Purify2);
+    s.discard = s.deck;
+    s.deck = [0; CARD_KINDS];
+    let pile: u8 = s.discard.iter().sum();
+    g.check_invariants(&s).expect("the cards moved, none lost");
+    soar_to_a_draw(&g, &mut s);
+    assert_eq!(s.phase, Phase::DrawCard);
+    assert_eq!(s.discard, [0; CARD_KINDS], "the pile became the deck");
+    assert_eq!(s.deck.iter().sum::<u8>(), pile);
+    g.apply(&mut s, Action::DrawCard(purify as u8))
+        .expect("reshuffled in");
+    assert_eq!(s.players[me].hand[purify], 1);
+
+    let mut s = reach(&g, 5, |s| s.phase == Phase::Act);
+    let me = s.turn as usize;
+    let hand = s.players[me].hand;
+    // Both empty: the hands hold every card (put the rest in the other hand).
+    let other = 1 - me;
+    for k in 0..CARD_KINDS {
+        s.players[other].hand[k] += s.deck[k];
+    }
+    s.deck = [0; CARD_KINDS];
+    soar_to_a_draw(&g, &mut s);
+    assert_ne!(s.phase, Phase::DrawCard, "nothing to draw");
+    assert_eq!(s.players[me].hand, hand);
+}
