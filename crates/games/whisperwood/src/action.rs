@@ -155,6 +155,18 @@ pub enum Action {
         /// The core kind it stands for there.
         as_core: u8,
     },
+    /// Inscribe: keep the mat's endgame enchantment of the new rune marker.
+    KeepMat,
+    /// Inscribe: play this enchantment card (kind) from hand over it.
+    PlayCard(u8),
+    /// Resolve this part of the Immediate card next (R34).
+    CardPart(u8),
+    /// Put the drawn corruption on the corruption slot of the card over this mat enchantment.
+    CorruptionOnCard(u8),
+    /// Purify the corruption on the card over this mat enchantment.
+    PurifyCard(u8),
+    /// Move this golem to the druid's location.
+    GolemHere(Element),
     /// Decline an optional effect.
     Decline,
 }
@@ -291,6 +303,14 @@ impl fmt::Display for Action {
                 }
                 f.write_str(" on the upgraded spell")
             }
+            Action::KeepMat => f.write_str("Keep the mat's endgame enchantment"),
+            Action::PlayCard(k) => write!(f, "Play enchantment card kind #{k}"),
+            Action::CardPart(i) => write!(f, "Resolve the card's effect {}", i + 1),
+            Action::CorruptionOnCard(m) => {
+                write!(f, "Corruption on the card over rune {}", m + 1)
+            }
+            Action::PurifyCard(m) => write!(f, "Purify the card over rune {}", m + 1),
+            Action::GolemHere(g) => write!(f, "Move the {g} golem to your druid"),
             Action::Decline => f.write_str("Decline"),
         }
     }

@@ -270,7 +270,8 @@ impl Game for Whisperwood {
                     .filter(|x| x.is_some_and(|x| x.token == t))
                     .count() as u32;
                 if t == Token::Corruption {
-                    n += p.corrupted.count_ones() + p.harmony as u32;
+                    n +=
+                        p.corrupted.count_ones() + p.card_corrupted.count_ones() + p.harmony as u32;
                 }
             }
             if n != c.supply[i] as u32 {
@@ -333,11 +334,15 @@ impl Game for Whisperwood {
                 }
             }
         }
-        // Enchantment cards: deck, discard pile and hands hold every copy.
+        // Enchantment cards: deck, discard pile, hands and the mats hold every copy.
         for (k, card) in c.enchantments.iter().enumerate() {
             let n = s.deck[k] as u32
                 + s.discard[k] as u32
-                + s.players.iter().map(|p| p.hand[k] as u32).sum::<u32>();
+                + s.players.iter().map(|p| p.hand[k] as u32).sum::<u32>()
+                + s.players
+                    .iter()
+                    .map(|p| p.covered.iter().filter(|&&c| c as usize == k).count() as u32)
+                    .sum::<u32>();
             if n != card.copies as u32 {
                 return Err(format!(
                     "{n} copies of the enchantment card {} accounted for, {} in the box",

@@ -11,8 +11,8 @@ use sylvan_engine::{Actor, OptionsError, Seat};
 use crate::action::{Action, Pool};
 use crate::board::{tile_edge, Geometry};
 use crate::components::{
-    Animal, Components, CsEffect, Element, Reward, RuneEffect, Slot, Spell, Token, CARD_KINDS,
-    CORE, FORK,
+    Animal, CardEffect, Components, CsEffect, Element, Enchantment, Reward, RuneEffect, Slot,
+    Spell, Token, CARD_KINDS, CORE, FORK,
 };
 use crate::state::{
     wildlife_place, At, Effect, Move, Pending, Phase, Placed, Player, State, CELLS, FAMILIAR_PLACE,
@@ -200,6 +200,9 @@ impl Whisperwood {
                 wildlife_cards: 0,
                 hand: [0; CARD_KINDS],
                 known: 0,
+                covered: [NONE; 6],
+                card_corrupted: 0,
+                draw_bonus: 0,
                 rested: false,
             });
         }
@@ -395,6 +398,12 @@ impl Whisperwood {
                 for sp in Spell::ALL {
                     if self.has_free_cs(p, sp) {
                         f(Action::CorruptionOn(sp));
+                    }
+                }
+                let free = self.free_card_slots(p);
+                for m in 0..6u8 {
+                    if free & (1 << m) != 0 {
+                        f(Action::CorruptionOnCard(m));
                     }
                 }
             }
@@ -862,6 +871,7 @@ impl Whisperwood {
             At::Golem(e) => 1u32.checked_shl(s.golems[e.index()] as u32).unwrap_or(0),
             At::WaterConnected => self.reach(s, here, LOCS as u8, true) | 1 << here,
             At::Loc(l) => 1u32.checked_shl(l as u32).unwrap_or(0),
+            At::Near => self.reach(s, here, 1, false) | 1 << here,
         };
         for loc in 0..LOCS as u8 {
             if locs & (1 << loc) == 0 || s.cell[loc as usize] == NONE {
@@ -973,6 +983,126 @@ impl Whisperwood {
         for sp in Spell::ALL {
             if p.is_corrupted(sp) {
                 f(Action::Purify(sp));
+            }
+        }
+        for m in 0..6u8 {
+            if p.card_corrupted & (1 << m) != 0 {
+                f(Action::PurifyCard(m));
+            }
+        }
+    }
+
+    /// The card over the mat enchantment of rune marker `m`, if any.
+    pub fn card_over(&self, p: &Player, m: usize) -> Option<&Enchantment> {
+        p.covered
+            .get(m)
+            .and_then(|&k| self.c.enchantments.get(k as usize))
+    }
+
+    /// Empty corruption slots of the cards over the mat (bit = rune marker).
+    pub fn free_card_slots(&self, p: &Player) -> u8 {
+        let mut free = 0;
+        for m in 0..6 {
+            if self.card_over(p, m).is_some_and(|c| c.corruption_slot)
+                && p.card_corrupted & (1 << m) == 0
+            {
+                free |= 1 << m;
+            }
+        }
+        free
+    }
+
+    /// The parts of an Immediate card's effect, resolved in any order (R34); ongoing cards
+    /// have none.
+    fn card_part_count(card: &Enchantment) -> u8 {
+        match card.effect {
+            _ if card.ongoing => 0,
+            CardEffect::Gain2Advance
+            | CardEffect::Vp3Harmony
+            | CardEffect::Purify2
+            | CardEffect::GolemHereAdvance => 2,
+            _ => 1,
+        }
+    }
+
+    /// Pushes part `i` of card kind `k` (every part is skipped if it cannot resolve, R34).
+    fn push_card_part(&self, s: &mut State, k: u8, i: u8) {
+        let Some(card) = self.c.enchantments.get(k as usize) else {
+            return;
+        };
+        let e = card.element.unwrap_or(Element::Magic);
+        let path = |e: Element| {
+            if e == Element::Magic {
+                Effect::AnyPath
+            } else {
+                Effect::Advance(e)
+            }
+        };
+        let parts: ArrayVec<Effect, 2> = match (card.effect, i) {
+            (CardEffect::Gain2Advance, 0) => {
+                let t = Token::of_element(e);
+                [Effect::Reward(Reward::Gain(t), e); 2]
+                    .into_iter()
+                    .collect()
+            }
+            (CardEffect::Gain2Advance, _) => [path(e)].into_iter().collect(),
+            (CardEffect::RestoreNear, _) => {
+                [Effect::Restore(Some(e), At::Near)].into_iter().collect()
+            }
+            (CardEffect::Upgrade, _) => {
+                let el = (e != Element::Magic).then_some(e);
+                [Effect::Reward(Reward::Upgrade(el), e)]
+                    .into_iter()
+                    .collect()
+            }
+            (CardEffect::Fae, _) => [Effect::Reward(Reward::Fae(Some(e)), e)]
+                .into_iter()
+                .collect(),
+            (CardEffect::Vp3Harmony, 0) => [Effect::GainVp(3)].into_iter().collect(),
+            (CardEffect::Vp3Harmony, _) => {
+                [Effect::Reward(Reward::Harmony, e)].into_iter().collect()
+            }
+            (CardEffect::Purify2, _) => [Effect::Reward(Reward::Purify, e)].into_iter().collect(),
+            (CardEffect::Potions2, _) => [Effect::Reward(Reward::Gain(Token::Potion), e); 2]
+                .into_iter()
+                .collect(),
+            (CardEffect::GolemHereAdvance, 0) => [Effect::GolemHere].into_iter().collect(),
+            (CardEffect::GolemHereAdvance, _) => [Effect::AnyPath].into_iter().collect(),
+            (CardEffect::WildlifeAdjacentAdvance, _) => {
+                [Effect::NudgeWildlife].into_iter().collect()
+            }
+            _ => ArrayVec::new(),
+        };
+        for effect in parts {
+            let _ = s.pending.try_push(reward(effect));
+        }
+    }
+
+    /// Plays card kind `k` from the hand over the mat enchantment of rune marker `m` (L485).
+    fn play_card(&self, s: &mut State, seat: usize, m: u8, k: u8) {
+        let Some(card) = self.c.enchantments.get(k as usize) else {
+            return;
+        };
+        let p = &mut s.players[seat];
+        if p.hand[k as usize] == 0 || m >= 6 {
+            return;
+        }
+        p.hand[k as usize] -= 1;
+        if p.hand[k as usize] == 0 {
+            p.known &= !(1 << k);
+        }
+        p.covered[m as usize] = k;
+        if card.ongoing && card.effect == CardEffect::DrawSlot {
+            p.draw_bonus += 1;
+        }
+        let parts = Self::card_part_count(card);
+        match parts {
+            0 => {}
+            1 => self.push_card_part(s, k, 0),
+            n => {
+                let _ = s
+                    .pending
+                    .try_push(reward(Effect::CardParts(k, (1 << n) - 1)));
             }
         }
     }
@@ -1233,6 +1363,42 @@ impl Whisperwood {
                 self.each_upgrade(s, None, f);
             }
             Effect::Serene(mask) => self.each_path(s, mask, f),
+            Effect::Enchant(_) => {
+                f(Action::KeepMat);
+                for (k, &n) in p.hand.iter().enumerate() {
+                    if n > 0 {
+                        f(Action::PlayCard(k as u8));
+                    }
+                }
+            }
+            Effect::CardParts(_, left) => {
+                for i in 0..8u8 {
+                    if left & (1 << i) != 0 {
+                        f(Action::CardPart(i));
+                    }
+                }
+            }
+            Effect::GolemHere => {
+                for g in Element::ALL {
+                    if s.golems[g.index()] != here {
+                        f(Action::GolemHere(g));
+                    }
+                }
+            }
+            Effect::NudgeWildlife => {
+                for loc in 0..LOCS as u8 {
+                    if s.cell[loc as usize] == NONE {
+                        continue;
+                    }
+                    for a in Animal::ALL {
+                        if s.wildlife[loc as usize][a.index()] > 0 {
+                            for to in self.neighbours(s, loc) {
+                                f(Action::CallFrom { loc, animal: a, to });
+                            }
+                        }
+                    }
+                }
+            }
             Effect::KeepOnUpgrade { kept, other, .. } => {
                 for t in [kept, other] {
                     f(Action::Keep {
@@ -1252,15 +1418,19 @@ impl Whisperwood {
             | Effect::Cs(_)
             | Effect::ScoreWildlife(_)
             | Effect::SereneStart
+            | Effect::GainVp(_)
             | Effect::DrawCards(_) => {}
         }
     }
 
     fn is_automatic(&self, s: &State, e: Effect) -> bool {
         match e {
-            Effect::Advance(_) | Effect::Cs(_) | Effect::ScoreWildlife(_) | Effect::SereneStart => {
-                true
-            }
+            Effect::Advance(_)
+            | Effect::Cs(_)
+            | Effect::ScoreWildlife(_)
+            | Effect::SereneStart
+            | Effect::GainVp(_) => true,
+            Effect::CardParts(_, left) => left.count_ones() == 1,
             Effect::AdvanceRestored => !matches!(s.restored, Some((Element::Magic, _))),
             Effect::Reward(r, _) => matches!(
                 r,
@@ -1352,9 +1522,9 @@ impl Whisperwood {
                 let p = &mut s.players[seat];
                 p.bag[t.index()] = p.bag[t.index()].saturating_sub(1);
                 if t == Token::Corruption {
-                    if Spell::ALL
-                        .iter()
-                        .any(|&sp| self.has_free_cs(&s.players[seat], sp))
+                    let p = &s.players[seat];
+                    if Spell::ALL.iter().any(|&sp| self.has_free_cs(p, sp))
+                        || self.free_card_slots(p) != 0
                     {
                         s.phase = Phase::Corruption;
                         return;
@@ -1370,6 +1540,10 @@ impl Whisperwood {
             }
             (Phase::Corruption, Action::CorruptionOn(sp)) => {
                 s.players[seat].corrupted |= 1 << sp as u16;
+                self.continue_drawing(s);
+            }
+            (Phase::Corruption, Action::CorruptionOnCard(m)) => {
+                s.players[seat].card_corrupted |= 1 << m;
                 self.continue_drawing(s);
             }
             (
@@ -1794,6 +1968,14 @@ impl Whisperwood {
                 let _ = s.pending.try_push(reward(Effect::ToDen(a)));
                 true
             }
+            Effect::GainVp(n) => {
+                s.players[seat].vp += n as u16;
+                true
+            }
+            Effect::CardParts(k, left) => {
+                self.push_card_part(s, k, left.trailing_zeros() as u8);
+                true
+            }
             Effect::SereneStart => {
                 // Each path whose type has a non-magic restoration here, anyone's (L664).
                 let here = s.druids[seat] as usize;
@@ -2032,6 +2214,16 @@ impl Whisperwood {
                 s.spots[loc as usize][spot as usize] = 1 + seat as u8 * 4 + kind as u8;
                 s.players[seat].restorations[kind.index()] -= 1;
                 s.restored = Some((kind, sp.types));
+                // Ongoing cards: +1 VP per restoration of their element, unless corrupted.
+                for m in 0..6 {
+                    let p = &s.players[seat];
+                    if self.card_over(p, m).is_some_and(|c| {
+                        c.effect == CardEffect::RestoreVp && c.element == Some(kind)
+                    }) && p.card_corrupted & (1 << m) == 0
+                    {
+                        s.players[seat].vp += 1;
+                    }
+                }
                 if kind == Element::Water && s.players[seat].power(Element::Water, 1) {
                     let _ = s
                         .pending
@@ -2068,6 +2260,32 @@ impl Whisperwood {
                     pl.spent[kept.token.index()] += 1;
                     pl.slots[spell.index()][slot as usize] = Some(other);
                 }
+            }
+            (Effect::Enchant(m), Action::PlayCard(k)) => self.play_card(s, seat, m, k),
+            (Effect::CardParts(k, left), Action::CardPart(i)) => {
+                let rest = left & !(1 << i);
+                if rest != 0 {
+                    let _ = s.pending.try_push(reward(Effect::CardParts(k, rest)));
+                }
+                self.push_card_part(s, k, i);
+            }
+            (Effect::GolemHere, Action::GolemHere(g)) => {
+                let here = s.druids[seat];
+                s.golems[g.index()] = here;
+                self.border(s, here);
+            }
+            (Effect::NudgeWildlife, Action::CallFrom { loc, animal, to }) => {
+                s.wildlife[loc as usize][animal.index()] -= 1;
+                s.wildlife[to as usize][animal.index()] += 1;
+                let _ = s
+                    .pending
+                    .try_push(reward(Effect::Advance(animal.element())));
+                self.border(s, to);
+            }
+            (_, Action::PurifyCard(m)) => {
+                let p = &mut s.players[seat];
+                p.card_corrupted &= !(1 << m);
+                p.harmony += 1;
             }
             (Effect::RenPurify, Action::PurifyGained) => {
                 // The corruption is flipped to harmony: the same token (L218).
@@ -2226,6 +2444,10 @@ impl Whisperwood {
             (Effect::Marker(site), Action::Marker(m)) => {
                 s.players[seat].markers[m as usize] = site;
                 s.site_marker[site as usize] = seat as u8 * 8 + m;
+                if s.players[seat].hand_size() > 0 {
+                    // The mat's enchantment or a card from hand over it (L484).
+                    let _ = s.pending.try_push(reward(Effect::Enchant(m)));
+                }
             }
             (_, Action::Decline) => {}
             _ => {}

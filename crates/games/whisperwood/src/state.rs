@@ -83,6 +83,13 @@ pub struct Player {
     pub hand: [u8; CARD_KINDS],
     /// Card kinds every seat knows are in this hand (the first-game element set, L178).
     pub known: u32,
+    /// The enchantment card played over each mat enchantment (by rune marker), or [`NONE`]
+    /// (L485: a covered mat enchantment does not score, L623).
+    pub covered: [u8; 6],
+    /// Cards over the mat whose corruption slot holds corruption (bit = rune marker).
+    pub card_corrupted: u8,
+    /// Extra draw slots from ongoing cards.
+    pub draw_bonus: u8,
     /// Rested this round.
     pub rested: bool,
 }
@@ -148,6 +155,8 @@ pub enum At {
     Golem(Element),
     /// A location water-connected to the druid's (Ren).
     WaterConnected,
+    /// The druid's location or an adjacent one.
+    Near,
     /// This location (where a wildlife was called, Peat 1).
     Loc(u8),
 }
@@ -200,6 +209,17 @@ pub enum Effect {
     /// Serene: advance once on each of these paths (element bits), in the order the player
     /// chooses (R44).
     Serene(u8),
+    /// Inscribe: keep the mat enchantment of this rune marker or play a hand card over it.
+    Enchant(u8),
+    /// The parts of this Immediate card still to resolve (bits), in the order the player
+    /// chooses (R34).
+    CardParts(u8, u8),
+    /// Gain this many VP.
+    GainVp(u8),
+    /// Move a golem to the druid's location.
+    GolemHere,
+    /// Move a wildlife to a location adjacent to it, then advance on its path.
+    NudgeWildlife,
     /// Draw this many enchantment cards (each a chance draw; R35 reshuffles the discard pile
     /// into an empty deck; with both empty nothing is drawn).
     DrawCards(u8),
@@ -318,9 +338,9 @@ impl State {
 }
 
 impl Player {
-    /// Draw slots not under a barrier.
+    /// Draw slots not under a barrier (with those ongoing cards add).
     pub fn open_slots(&self, total: u8) -> u8 {
-        total.saturating_sub(self.barriers)
+        (total + self.draw_bonus).saturating_sub(self.barriers)
     }
 
     /// Tokens on the casting board.

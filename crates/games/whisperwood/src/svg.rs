@@ -10,7 +10,7 @@ use crate::components::{Element, Spell};
 use crate::rules::{spot_owner, Whisperwood};
 use crate::score::placed_locations;
 use crate::state::{NONE, PLACES};
-use crate::view::{card_names, den_words, golem_words, View};
+use crate::view::{card_list, den_words, golem_words, View};
 
 const SIZE: f64 = 46.0;
 const SEAT_COLOURS: [&str; 4] = ["#d33", "#36c", "#e90", "#393"];
@@ -35,7 +35,7 @@ fn centre(cell: u8) -> (f64, f64) {
 pub fn draw(game: &Whisperwood, view: &View) -> String {
     let s = &view.state;
     let c = game.components();
-    let panel_h = 205.0;
+    let panel_h = 225.0;
     let height = 800.0f64.max(20.0 + panel_h * s.players.len() as f64);
     let mut o = String::new();
     let _ = write!(
@@ -208,11 +208,21 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
             format!("Spent: {}", short(&pl.spent)),
         ];
         // A hand is drawn only for its owner; others see the cards known to all.
-        let cards = card_names(game, &pl.hand);
-        if view.viewer == Some(p as u8) {
-            lines.push(format!("Your enchantment cards: {cards}"));
-        } else if cards != "none" {
-            lines.push(format!("Enchantment cards known to all: {cards}"));
+        let cards = card_list(game, &pl.hand);
+        let mine = view.viewer == Some(p as u8);
+        if mine || !cards.is_empty() {
+            let title = if mine {
+                "Your enchantment cards"
+            } else {
+                "Enchantment cards known to all"
+            };
+            if cards.is_empty() {
+                lines.push(format!("{title}: none"));
+            }
+            for (i, chunk) in cards.chunks(3).enumerate() {
+                let head = if i == 0 { title } else { "  …" };
+                lines.push(format!("{head}: {}", chunk.join(", ")));
+            }
         }
         for (i, line) in lines.iter().enumerate() {
             let _ = write!(
@@ -261,7 +271,7 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
                 o,
                 r##"<text x="{}" y="{}" font-size="10">{}</text>"##,
                 x0 + 8.0,
-                y0 + 138.0 + i as f64 * 13.0,
+                y0 + 158.0 + i as f64 * 13.0,
                 esc(&chunk.join(" · "))
             );
         }

@@ -63,9 +63,18 @@ fn hide_cards(s: &State, viewer: Viewer) -> State {
 
 /// The names of the cards counted in `hand`, e.g. "Earth Bounty, 2 Starlit Gift".
 pub(crate) fn card_names(game: &Whisperwood, hand: &[u8; CARD_KINDS]) -> String {
+    let parts = card_list(game, hand);
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The cards counted in `hand`, one entry per kind ("2 Starlit Gift").
+pub(crate) fn card_list(game: &Whisperwood, hand: &[u8; CARD_KINDS]) -> Vec<String> {
     let cards = &game.components().enchantments;
-    let parts: Vec<String> = hand
-        .iter()
+    hand.iter()
         .enumerate()
         .filter(|(_, &n)| n > 0)
         .map(|(k, &n)| {
@@ -76,12 +85,7 @@ pub(crate) fn card_names(game: &Whisperwood, hand: &[u8; CARD_KINDS]) -> String 
                 format!("{n} {name}")
             }
         })
-        .collect();
-    if parts.is_empty() {
-        "none".into()
-    } else {
-        parts.join(", ")
-    }
+        .collect()
 }
 
 fn tokens(counts: &[u8; Token::NUM]) -> String {
@@ -208,6 +212,21 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
             view.hand_sizes.get(p).copied().unwrap_or(0),
             if pl.rested { ", rested" } else { "" }
         );
+        let over: Vec<String> = (0..6)
+            .filter_map(|m| {
+                game.card_over(pl, m).map(|card| {
+                    let cor = if pl.card_corrupted & (1 << m) != 0 {
+                        " (corrupted)"
+                    } else {
+                        ""
+                    };
+                    format!("rune {}: {}{cor}", m + 1, card.name)
+                })
+            })
+            .collect();
+        if !over.is_empty() {
+            let _ = writeln!(out, "  cards over the mat: {}", over.join("; "));
+        }
         let shown = card_names(game, &pl.hand);
         if view.viewer == Some(p as u8) {
             let _ = writeln!(out, "  your enchantment cards: {shown}");

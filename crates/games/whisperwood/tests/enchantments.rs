@@ -205,3 +205,206 @@ fn an_empty_deck_reshuffles_the_discard_pile() {
     assert_ne!(s.phase, Phase::DrawCard, "nothing to draw");
     assert_eq!(s.players[me].hand, hand);
 }
+
+/// Moves one card of `kind` from the deck to the hand of `seat`.
+fn deal(s: &mut State, seat: usize, kind: usize) {
+    assert!(s.deck[kind] > 0, "kind {kind} in the deck");
+    s.deck[kind] -= 1;
+    s.players[seat].hand[kind] += 1;
+}
+
+/// Inscribe's last step for `seat` (L484): rune marker 1 inscribed on a site whose location
+/// holds 2 more bears, then the choice of the mat's enchantment or a hand card.
+fn inscribed(g: &Whisperwood, s: &mut State, seat: usize) -> u8 {
+    let site = 0u8;
+    let loc = g.site_loc(site);
+    for _ in 0..2 {
+        // Bears from elsewhere, so that every meeple stays accounted for.
+        if let Some(l) = (0..25).find(|&l| l != loc as usize && s.wildlife[l][0] > 0) {
+            s.wildlife[l][0] -= 1;
+            s.wildlife[loc as usize][0] += 1;
+        }
+    }
+    s.players[seat].markers[0] = site;
+    s.site_marker[site as usize] = seat as u8 * 8;
+    s.turn = seat as u8;
+    s.pending.clear();
+    s.pending.push(sylvan_whisperwood::state::Pending {
+        effect: sylvan_whisperwood::Effect::Enchant(0),
+        halts: false,
+    });
+    s.phase = Phase::Resolve;
+    loc
+}
+
+/// L485 and L623: an Immediate card played over the mat resolves its effects in the order the
+/// player chooses (R34) and stays there: the covered mat enchantment no longer scores.
+#[test]
+fn an_immediate_card_resolves_in_any_order_and_covers_its_mat_slot() {
+    let g = game(2);
+    let mut s = reach(&g, 6, |s| s.phase == Phase::Act);
+    let me = s.turn as usize;
+    let starlit = kind(&g, CardEffect::Vp3Harmony);
+    deal(&mut s, me, starlit);
+    inscribed(&g, &mut s, me);
+    let mat = g.breakdown(&s, me)[2];
+    assert!(
+        mat >= 4,
+        "rune 1: 2 VP per wildlife here and next door, {mat}"
+    );
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert!(legal.contains(&Action::KeepMat));
+    assert!(legal.contains(&Action::PlayCard(starlit as u8)));
+    let (vp, harmony) = (s.players[me].vp, s.players[me].harmony);
+    g.apply(&mut s, Action::PlayCard(starlit as u8))
+        .expect("in hand");
+    g.legal_actions(&s, &mut legal);
+    assert_eq!(legal, vec![Action::CardPart(0), Action::CardPart(1)], "R34");
+    g.apply(&mut s, Action::CardPart(1)).expect("harmony first");
+    assert_eq!(s.players[me].harmony, harmony + 1);
+    assert_eq!(s.players[me].vp, vp + 3, "then the 3 VP");
+    assert_eq!(s.players[me].covered[0], starlit as u8);
+    assert_eq!(s.players[me].hand[starlit], 0);
+    assert_eq!(
+        g.breakdown(&s, me)[2],
+        0,
+        "the covered mat enchantment does not score"
+    );
+    g.check_invariants(&s).expect("the card is accounted for");
+}
+
+/// L729: River's scoring counts the empty corruption slots on enchantments too; a corrupted
+/// card slot costs 2 VP like a spell's (R4). An ongoing Blessing card adds 1 VP per
+/// restoration of its element while its slot is empty.
+#[test]
+fn river_counts_the_corruption_slots_of_enchantment_cards() {
+    let g = game(2);
+    let mut s = reach(&g, 7, |s| s.phase == Phase::Act);
+    let me = s.turn as usize;
+    let cards = &g.components().enchantments;
+    let blessing = (0..cards.len())
+        .find(|&k| cards[k].effect == CardEffect::RestoreVp && s.deck[k] > 0)
+        .expect("a Blessing of an element no one plays");
+    let e = cards[blessing].element.expect("an element card");
+    s.players[me].golems[Element::Water.index()] = [2, 2, 2];
+    s.players[me].golem_tokens -= 3;
+    let river = g.breakdown(&s, me)[4];
+    deal(&mut s, me, blessing);
+    inscribed(&g, &mut s, me);
+    g.apply(&mut s, Action::PlayCard(blessing as u8))
+        .expect("in hand");
+    assert_eq!(g.breakdown(&s, me)[4], river + 3, "one more empty slot");
+    assert_ne!(g.free_card_slots(&s.players[me]), 0);
+    // A drawn corruption may go on the card's slot.
+    let corruption = g.breakdown(&s, me)[8];
+    s.players[me].card_corrupted = 1;
+    assert_eq!(g.breakdown(&s, me)[4], river);
+    assert_eq!(g.breakdown(&s, me)[8], corruption - 2);
+    s.players[me].card_corrupted = 0;
+    // Restorations of the card's element earn 1 VP each while the slot is empty.
+    let here = s.druids[me];
+    let spot = g.components().tiles[here as usize]
+        .spots
+        .iter()
+        .position(|sp| {
+            (e == Element::Magic || sp.types & e.bit() != 0) && !sp.dark && sp.wild.is_none()
+        })
+        .expect("a spot of the element at the druid's location");
+    {
+        s.spots[here as usize][spot] = 0;
+        s.pending.clear();
+        s.pending.push(sylvan_whisperwood::state::Pending {
+            effect: sylvan_whisperwood::Effect::Restore(
+                Some(e),
+                sylvan_whisperwood::state::At::Here,
+            ),
+            halts: true,
+        });
+        s.phase = Phase::Resolve;
+        s.turn = me as u8;
+        let vp = s.players[me].vp;
+        g.apply(
+            &mut s,
+            Action::Restore {
+                loc: here,
+                spot: spot as u8,
+                kind: e,
+            },
+        )
+        .expect("a spot of the element");
+        assert_eq!(s.players[me].vp, vp + 1, "the ongoing card's bonus");
+    }
+}
+
+/// The neutral Immediate cards do what they print: a golem comes to the druid then a path
+/// advances; a wildlife moves next door then its path advances; 2 potions are gained.
+#[test]
+fn neutral_immediate_cards_resolve_their_effects() {
+    let g = game(2);
+    let base = reach(&g, 8, |s| s.phase == Phase::Act);
+    let me = base.turn as usize;
+    let mut legal = Vec::new();
+
+    let mut s = base.clone();
+    let golem_card = kind(&g, CardEffect::GolemHereAdvance);
+    deal(&mut s, me, golem_card);
+    inscribed(&g, &mut s, me);
+    s.borders = 0;
+    g.apply(&mut s, Action::PlayCard(golem_card as u8))
+        .expect("in hand");
+    g.apply(&mut s, Action::CardPart(0))
+        .expect("the golem first");
+    g.legal_actions(&s, &mut legal);
+    let here = s.druids[me];
+    let g_el = Element::ALL
+        .into_iter()
+        .find(|&e| s.golems[e.index()] != here)
+        .expect("a golem elsewhere");
+    assert!(legal.contains(&Action::GolemHere(g_el)), "{legal:?}");
+    g.apply(&mut s, Action::GolemHere(g_el)).expect("listed");
+    assert_eq!(s.golems[g_el.index()], here);
+    let cols = s.players[me].col;
+    g.apply(&mut s, Action::Path(Element::Air))
+        .expect("then any path");
+    assert_eq!(s.players[me].col[2], cols[2] + 1);
+
+    let mut s = base.clone();
+    let nudge = kind(&g, CardEffect::WildlifeAdjacentAdvance);
+    deal(&mut s, me, nudge);
+    inscribed(&g, &mut s, me);
+    s.borders = 0;
+    g.apply(&mut s, Action::PlayCard(nudge as u8))
+        .expect("in hand");
+    g.legal_actions(&s, &mut legal);
+    let Some(&Action::CallFrom { loc, animal, to }) = legal.iter().find(|a| {
+        matches!(
+            a,
+            Action::CallFrom {
+                animal: sylvan_whisperwood::Animal::Owl,
+                ..
+            }
+        )
+    }) else {
+        panic!("an owl to move: {legal:?}");
+    };
+    assert!(
+        g.neighbours(&s, loc).any(|l| l == to),
+        "to a location next to it"
+    );
+    let (from_n, cols) = (s.wildlife[loc as usize][animal.index()], s.players[me].col);
+    g.apply(&mut s, Action::CallFrom { loc, animal, to })
+        .expect("listed");
+    assert_eq!(s.wildlife[loc as usize][animal.index()], from_n - 1);
+    assert_eq!(s.players[me].col[2], cols[2] + 1, "the owl's path: air");
+
+    let mut s = base.clone();
+    let potions = kind(&g, CardEffect::Potions2);
+    deal(&mut s, me, potions);
+    inscribed(&g, &mut s, me);
+    let spent = s.players[me].spent[Token::Potion.index()];
+    g.apply(&mut s, Action::PlayCard(potions as u8))
+        .expect("in hand");
+    assert_eq!(s.players[me].spent[Token::Potion.index()], spent + 2);
+    g.check_invariants(&s).expect("conserved");
+}
