@@ -408,3 +408,90 @@ fn neutral_immediate_cards_resolve_their_effects() {
     assert_eq!(s.players[me].spent[Token::Potion.index()], spent + 2);
     g.check_invariants(&s).expect("conserved");
 }
+
+/// Hidden hands, as a property over random games in which every seat holds secret cards: no
+/// view text, drawing or event of one seat names a card another seat holds unseen (unless the
+/// viewer can see a copy of that card elsewhere).
+#[test]
+fn no_seat_reads_another_seats_hidden_cards() {
+    let g = game(3);
+    let names: Vec<String> = g
+        .components()
+        .enchantments
+        .iter()
+        .map(|e| e.name.clone())
+        .collect();
+    let (mut actions, mut outcomes, mut events) = (Vec::new(), Vec::new(), Vec::new());
+    let mut checked = 0;
+    for seed in 0..12u64 {
+        let mut s = reach(&g, seed, |s| {
+            s.phase == Phase::Reclaim || s.phase == Phase::Drawing
+        });
+        let mut rng = GameRng::seeded(seed);
+        // Three secret cards per seat, drawn from the deck.
+        for seat in 0..3 {
+            for _ in 0..3 {
+                let weighted: Vec<(usize, u32)> = (0..CARD_KINDS)
+                    .filter(|&k| s.deck[k] > 0)
+                    .map(|k| (k, s.deck[k] as u32))
+                    .collect();
+                deal(&mut s, seat, rng.pick_weighted(&weighted));
+            }
+        }
+        let mut step = 0u32;
+        while g.actor(&s) != Actor::Nobody {
+            let a = match g.actor(&s) {
+                Actor::Chance => {
+                    g.chance_outcomes(&s, &mut outcomes);
+                    rng.pick_weighted(&outcomes)
+                }
+                _ => {
+                    g.legal_actions(&s, &mut actions);
+                    actions[rng.below(actions.len() as u64) as usize]
+                }
+            };
+            let before = s.clone();
+            g.apply(&mut s, a).expect("listed");
+            step += 1;
+            if !step.is_multiple_of(7) && !matches!(a, Action::DrawCard(_) | Action::PlayCard(_)) {
+                continue;
+            }
+            for v in 0..3usize {
+                let viewer = Viewer::Seat(Seat(v as u8));
+                let seen = |k: usize| {
+                    s.players[v].hand[k] > 0
+                        || s.discard[k] > 0
+                        || s.players
+                            .iter()
+                            .any(|p| p.known & (1 << k) != 0 || p.covered.contains(&(k as u8)))
+                        || before.players[v].hand[k] > 0
+                };
+                let view = g.view(&s, viewer);
+                let text = g.text(&view);
+                let svg = g.svg(&view).expect("Whisperwood draws");
+                events.clear();
+                g.events(&before, a, &s, viewer, &mut events);
+                let said = events.concat();
+                for (q, p) in s.players.iter().enumerate() {
+                    if q == v {
+                        continue;
+                    }
+                    for k in (0..CARD_KINDS).filter(|&k| p.hand[k] > 0 && !seen(k)) {
+                        let name = &names[k];
+                        assert!(
+                            !text.contains(name.as_str()),
+                            "seed {seed}: {v} reads {name}"
+                        );
+                        assert!(!svg.contains(name.as_str()), "seed {seed}: {v} sees {name}");
+                        assert!(
+                            !said.contains(name.as_str()),
+                            "seed {seed}: {v} hears {name}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} hidden cards checked");
+}
