@@ -38,6 +38,34 @@ pub fn check_listed<G: Game>(
     }
 }
 
+/// Plays uniformly random seat decisions and seeded chance from the start until `at` holds,
+/// and returns that state: how tests reach a position of a kind. Panics if the game ends
+/// first (the test asked for a position the seed does not reach).
+pub fn random_state_where<G: Game>(
+    game: &G,
+    seed: u64,
+    at: impl Fn(&G::State) -> bool,
+) -> G::State {
+    let mut state = game.initial_state();
+    let mut rng = crate::GameRng::seeded(seed);
+    let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+    while !at(&state) {
+        let action = match game.actor(&state) {
+            Actor::Nobody => panic!("seed {seed}: the game ended first"),
+            Actor::Chance => {
+                game.chance_outcomes(&state, &mut outcomes);
+                rng.pick_weighted(&outcomes)
+            }
+            Actor::Seat(_) => {
+                game.legal_actions(&state, &mut actions);
+                actions[rng.below(actions.len() as u64) as usize]
+            }
+        };
+        game.apply_unchecked(&mut state, action);
+    }
+    state
+}
+
 /// Runs the conformance harness over `rules` for at least `min_games` games in all (split
 /// evenly), and panics with the harness's message (seed and decision) on any failure. Also
 /// fails when no unlisted action was ever tried and refused, which would make the run vacuous.

@@ -30,6 +30,8 @@ pub enum Action {
     DealFamiliar(u8),
     /// Chance: this token is drawn from the bag.
     Draw(Token),
+    /// Chance: an enchantment card of this kind is drawn from the deck.
+    DrawCard(u8),
     /// Place the drawn tile on this cell, turned this many sixths clockwise.
     PlaceTile {
         /// The cell.
@@ -69,12 +71,15 @@ pub enum Action {
     Rest,
     /// Move (the druid, a golem, a discovered wildlife) to this location.
     To(u8),
-    /// Call this wildlife from this location.
+    /// Call this wildlife from this location to the druid's location (or, with Peat 1, a
+    /// location adjacent to the druid).
     CallFrom {
         /// Where it is.
         loc: u8,
         /// Which animal.
         animal: Animal,
+        /// Where it goes.
+        to: u8,
     },
     /// Place a restoration of this type on this spot.
     Restore {
@@ -141,6 +146,27 @@ pub enum Action {
     Site(u8),
     /// Inscribe this rune marker (0–5).
     Marker(u8),
+    /// Ren: purify the corruption just gained (it becomes harmony).
+    PurifyGained,
+    /// Keep this token on the upgraded spell (R42: the owner picks when too many fit).
+    Keep {
+        /// The token.
+        token: Token,
+        /// The core kind it stands for there.
+        as_core: u8,
+    },
+    /// Inscribe: keep the mat's endgame enchantment of the new rune marker.
+    KeepMat,
+    /// Inscribe: play this enchantment card (kind) from hand over it.
+    PlayCard(u8),
+    /// Resolve this part of the Immediate card next (R34).
+    CardPart(u8),
+    /// Put the drawn corruption on the corruption slot of the card over this mat enchantment.
+    CorruptionOnCard(u8),
+    /// Purify the corruption on the card over this mat enchantment.
+    PurifyCard(u8),
+    /// Move this golem to the druid's location.
+    GolemHere(Element),
     /// Decline an optional effect.
     Decline,
 }
@@ -182,6 +208,7 @@ impl fmt::Display for Action {
             Action::RuneToken(i) => write!(f, "Rune token #{i}"),
             Action::DealFamiliar(i) => write!(f, "Deal familiar #{i}"),
             Action::Draw(t) => write!(f, "Draw {t}"),
+            Action::DrawCard(k) => write!(f, "Draw enchantment card kind #{k}"),
             Action::PlaceTile { cell, rot } => {
                 let (q, r) = cell_coords(cell);
                 write!(f, "Place the tile at {q},{r} turned {rot}")
@@ -213,8 +240,13 @@ impl fmt::Display for Action {
             Action::Perform(p) => write!(f, "Perform {}", place_name(p)),
             Action::Rest => f.write_str("Rest"),
             Action::To(l) => write!(f, "To {}", loc_name(l)),
-            Action::CallFrom { loc, animal } => {
-                write!(f, "Call the {animal} from {}", loc_name(loc))
+            Action::CallFrom { loc, animal, to } => {
+                write!(
+                    f,
+                    "Call the {animal} from {} to {}",
+                    loc_name(loc),
+                    loc_name(to)
+                )
             }
             Action::Restore { loc, spot, kind } => {
                 write!(f, "Restore {kind} on {} spot {}", loc_name(loc), spot + 1)
@@ -263,6 +295,22 @@ impl fmt::Display for Action {
             Action::Fae(i) => write!(f, "Gain fae #{i}"),
             Action::Site(s) => write!(f, "Take the rune token of site {s}"),
             Action::Marker(m) => write!(f, "Inscribe rune {}", m + 1),
+            Action::PurifyGained => f.write_str("Purify the corruption just gained"),
+            Action::Keep { token, as_core } => {
+                write!(f, "Keep {token}")?;
+                if token != CORE.get(as_core as usize).copied().unwrap_or(token) {
+                    write!(f, " as {}", core(as_core))?;
+                }
+                f.write_str(" on the upgraded spell")
+            }
+            Action::KeepMat => f.write_str("Keep the mat's endgame enchantment"),
+            Action::PlayCard(k) => write!(f, "Play enchantment card kind #{k}"),
+            Action::CardPart(i) => write!(f, "Resolve the card's effect {}", i + 1),
+            Action::CorruptionOnCard(m) => {
+                write!(f, "Corruption on the card over rune {}", m + 1)
+            }
+            Action::PurifyCard(m) => write!(f, "Purify the card over rune {}", m + 1),
+            Action::GolemHere(g) => write!(f, "Move the {g} golem to your druid"),
             Action::Decline => f.write_str("Decline"),
         }
     }

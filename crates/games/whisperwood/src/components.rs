@@ -366,6 +366,55 @@ pub struct Fae {
     pub element: Element,
 }
 
+/// Enchantment card kinds at most (identical copies are one kind).
+pub const CARD_KINDS: usize = 32;
+
+/// What an enchantment card does (components.md §2.3 archetypes, all [A]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum CardEffect {
+    /// Immediate: gain 2 core tokens of the element, advance 1 on its path (magic: any path).
+    Gain2Advance,
+    /// Immediate: 1 restoration of the element at the druid's location or an adjacent one.
+    RestoreNear,
+    /// Immediate: upgrade 1 spell of the element (magic: any spell).
+    Upgrade,
+    /// Immediate: gain a fae of the element.
+    Fae,
+    /// Ongoing: +1 VP whenever you place a restoration of the element (not while corrupted).
+    RestoreVp,
+    /// Ongoing: +1 draw slot for the rest of the game.
+    DrawSlot,
+    /// Immediate: 3 VP and 1 harmony.
+    Vp3Harmony,
+    /// Immediate: purify 2.
+    Purify2,
+    /// Immediate: gain 2 potions.
+    Potions2,
+    /// Immediate: move a golem to your druid's location, then advance 1 on any path.
+    GolemHereAdvance,
+    /// Immediate: move 1 wildlife to an adjacent location, then advance 1 on its path.
+    WildlifeAdjacentAdvance,
+    /// Ongoing: at the end, 1 VP per own restoration on a location with a corrupted border.
+    CorruptedBorderVp,
+}
+
+/// One kind of enchantment card and how many copies the deck holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Enchantment {
+    /// Its name.
+    pub name: String,
+    /// The element icon (the first-game set it belongs to, L178), if any.
+    pub element: Option<Element>,
+    /// What it does.
+    pub effect: CardEffect,
+    /// Ongoing (stays over the mat enchantment) rather than Immediate.
+    pub ongoing: bool,
+    /// It has a corruption slot (L729).
+    pub corruption_slot: bool,
+    /// Copies in the deck.
+    pub copies: u8,
+}
+
 /// An endgame enchantment rule of the mat.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum MatRule {
@@ -432,6 +481,9 @@ pub struct Components {
     pub familiars: Vec<Familiar>,
     /// The 8 fae kinds.
     pub fae: Vec<Fae>,
+    /// The enchantment card kinds (at most [`CARD_KINDS`]), copies summing to
+    /// `enchantment_cards`.
+    pub enchantments: Vec<Enchantment>,
     /// Golem names by element.
     pub golems: [String; 4],
     /// Den VP for 1..5+ wildlife.
@@ -458,6 +510,7 @@ mod raw {
         pub spell: Vec<Spell>,
         pub familiar: Vec<Familiar>,
         pub fae: Vec<Fae>,
+        pub enchantment: Vec<Enchantment>,
         pub golem: Vec<Golem>,
         pub wildlife: Wildlife,
         pub mat: Vec<Mat>,
@@ -568,6 +621,22 @@ mod raw {
     pub struct Fae {
         pub name: String,
         pub element: String,
+    }
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Enchantment {
+        pub name: String,
+        pub element: String,
+        pub effect: String,
+        pub kind: String,
+        #[serde(default)]
+        pub corruption_slot: bool,
+        #[serde(default = "one")]
+        pub copies: u8,
+        pub tag: String,
+    }
+    fn one() -> u8 {
+        1
     }
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
@@ -1122,6 +1191,20 @@ impl Components {
         {
             return invalid("fae: 8 kinds, 2 per element".into());
         }
+        let enchantments = enchantments(&f.enchantment, s.enchantment_cards)?;
+        for e in Element::ALL {
+            let n: u32 = enchantments
+                .iter()
+                .filter(|x| x.element == Some(e))
+                .map(|x| x.copies as u32)
+                .sum();
+            if n != p.first_game_enchantments as u32 {
+                return invalid(format!(
+                    "enchantments: {} cards with the {e} icon (the first-game set, L178), not {n}",
+                    p.first_game_enchantments
+                ));
+            }
+        }
         let mut golems: [String; 4] = Default::default();
         for g in &f.golem {
             let e = element(&g.element, &g.name)?;
@@ -1189,12 +1272,22 @@ impl Components {
             spells,
             familiars,
             fae,
+            enchantments,
             golems,
             den,
             otter: (f.wildlife.otter_per_tile, f.wildlife.otter_max),
             owl,
             mat: mat_rules,
         })
+    }
+
+    /// The enchantment card kinds of the first-game set of this element (L178).
+    pub fn element_set(&self, e: Element) -> impl Iterator<Item = usize> + '_ {
+        self.enchantments
+            .iter()
+            .enumerate()
+            .filter(move |(_, x)| x.element == Some(e))
+            .map(|(i, _)| i)
     }
 
     /// The spell tile side that is face up.
@@ -1224,4 +1317,67 @@ impl Components {
             })
             .sum()
     }
+}
+
+fn enchantments(raw: &[raw::Enchantment], total: u8) -> Result<Vec<Enchantment>, ComponentsError> {
+    let mut out = Vec::new();
+    for r in raw {
+        let what = format!("enchantment {}", r.name);
+        check_tag(&r.tag, &what)?;
+        let effect = match r.effect.as_str() {
+            "gain2_advance" => CardEffect::Gain2Advance,
+            "restore_near" => CardEffect::RestoreNear,
+            "upgrade" => CardEffect::Upgrade,
+            "fae" => CardEffect::Fae,
+            "restore_vp" => CardEffect::RestoreVp,
+            "draw_slot" => CardEffect::DrawSlot,
+            "vp3_harmony" => CardEffect::Vp3Harmony,
+            "purify2" => CardEffect::Purify2,
+            "potions2" => CardEffect::Potions2,
+            "golem_here_advance" => CardEffect::GolemHereAdvance,
+            "wildlife_adjacent_advance" => CardEffect::WildlifeAdjacentAdvance,
+            "corrupted_border_vp" => CardEffect::CorruptedBorderVp,
+            e => return invalid(format!("{what}: unknown effect '{e}'")),
+        };
+        let ongoing = match r.kind.as_str() {
+            "immediate" => false,
+            "ongoing" => true,
+            k => return invalid(format!("{what}: kind '{k}' is not immediate or ongoing")),
+        };
+        let element = if r.element.is_empty() {
+            None
+        } else {
+            Some(element(&r.element, &what)?)
+        };
+        let needs_element = matches!(
+            effect,
+            CardEffect::Gain2Advance
+                | CardEffect::RestoreNear
+                | CardEffect::Upgrade
+                | CardEffect::Fae
+                | CardEffect::RestoreVp
+        );
+        if needs_element && element.is_none() {
+            return invalid(format!("{what}: '{}' needs an element", r.effect));
+        }
+        if r.copies == 0 {
+            return invalid(format!("{what}: at least 1 copy"));
+        }
+        out.push(Enchantment {
+            name: r.name.clone(),
+            element,
+            effect,
+            ongoing,
+            corruption_slot: r.corruption_slot,
+            copies: r.copies,
+        });
+    }
+    let n: u32 = out.iter().map(|x| x.copies as u32).sum();
+    if n != total as u32 || out.len() > CARD_KINDS {
+        return invalid(format!(
+            "enchantments: {total} cards in at most {CARD_KINDS} kinds, not {n} in {}",
+            out.len()
+        ));
+    }
+    Ok(out)
 }

@@ -23,8 +23,9 @@
 //! ```
 //!
 //! Bags are public by perfect recall (R9): only the order of draws is unknown, and each draw
-//! is a chance point weighted by the bag's contents. So nothing is hidden between players in
-//! this part of the game.
+//! is a chance point weighted by the bag's contents. Enchantment cards in hand are secret:
+//! views show a seat its own hand and only counts of the others' (plus the cards every seat
+//! knows, the first-game element sets), and `determinize` redeals only the unseen cards.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -40,7 +41,7 @@ mod view;
 
 use std::sync::Arc;
 
-use sylvan_engine::{rank_by, Actor, Game, GameInfo, OptionsError, Score, Seat, Viewer};
+use sylvan_engine::{rank_by, Actor, Game, GameInfo, GameRng, OptionsError, Score, Seat, Viewer};
 
 pub use action::{loc_name, place_name, Action, Pool};
 pub use components::{Animal, Components, ComponentsError, Element, Spell, Token};
@@ -75,7 +76,11 @@ pub enum Illegal {
 /// What the player to move is deciding, in a player's words.
 pub fn describe(phase: Phase) -> &'static str {
     match phase {
-        Phase::DrawTile | Phase::Rune(_) | Phase::Familiar(_) | Phase::Drawing => "chance",
+        Phase::DrawTile
+        | Phase::Rune(_)
+        | Phase::Familiar(_)
+        | Phase::Drawing
+        | Phase::DrawCard => "chance",
         Phase::PlaceTile(_) => "place the location tile you drew",
         Phase::Reclaim => "move tokens from actions to draw slots, or start drawing",
         Phase::Corruption => "put the drawn corruption on a corruption slot",
@@ -95,7 +100,11 @@ impl Whisperwood {
     fn explain(&self, s: &State, a: Action) -> Illegal {
         let chance_action = matches!(
             a,
-            Action::DrawTile(_) | Action::RuneToken(_) | Action::DealFamiliar(_) | Action::Draw(_)
+            Action::DrawTile(_)
+                | Action::RuneToken(_)
+                | Action::DealFamiliar(_)
+                | Action::Draw(_)
+                | Action::DrawCard(_)
         );
         match Whisperwood::actor(self, s) {
             Actor::Nobody => Illegal::GameOver,
@@ -123,7 +132,7 @@ impl Game for Whisperwood {
         min_players: 2,
         max_players: 4,
         has_chance: true,
-        hidden_information: false,
+        hidden_information: true,
         solo_levels: None,
     };
 
@@ -131,6 +140,68 @@ impl Game for Whisperwood {
 
     fn view(&self, s: &State, viewer: Viewer) -> View {
         View::of(self, s, viewer)
+    }
+
+    /// Redeals the enchantment cards `seat` has not seen (the deck and the other hands but
+    /// their publicly known cards) from their pooled counts, in card-kind order.
+    fn determinize(&self, s: &mut State, seat: Seat, rng: &mut GameRng) {
+        let me = seat.0 as usize;
+        let mut pool = s.deck;
+        let mut need = [0u8; 4];
+        for (q, pl) in s.players.iter_mut().enumerate() {
+            if q == me {
+                continue;
+            }
+            for (k, n) in pl.hand.iter_mut().enumerate() {
+                let known = (*n).min(u8::from(pl.known & (1 << k) != 0));
+                pool[k] += *n - known;
+                need[q] += *n - known;
+                *n = known;
+            }
+        }
+        for (q, pl) in s.players.iter_mut().enumerate() {
+            for _ in 0..need[q] {
+                let total: u64 = pool.iter().map(|&n| n as u64).sum();
+                let mut r = rng.below(total.max(1));
+                for (k, n) in pool.iter_mut().enumerate() {
+                    if r < *n as u64 {
+                        *n -= 1;
+                        pl.hand[k] += 1;
+                        break;
+                    }
+                    r -= *n as u64;
+                }
+            }
+        }
+        s.deck = pool;
+    }
+
+    /// A drawn enchantment card is named only to the player who draws it.
+    fn events(
+        &self,
+        before: &State,
+        action: Action,
+        _after: &State,
+        viewer: Viewer,
+        out: &mut Vec<String>,
+    ) {
+        match (Whisperwood::actor(self, before), action) {
+            (Actor::Chance, Action::DrawCard(k)) => {
+                let drawer = Seat(before.turn);
+                if viewer == Viewer::Seat(drawer) {
+                    let name = self
+                        .components()
+                        .enchantments
+                        .get(k as usize)
+                        .map_or("?", |c| c.name.as_str());
+                    out.push(format!("{drawer}: you draw the enchantment card {name}"));
+                } else {
+                    out.push(format!("{drawer}: draws an enchantment card"));
+                }
+            }
+            (Actor::Seat(s), a) => out.push(format!("{s}: {a}")),
+            (_, a) => out.push(a.to_string()),
+        }
     }
 
     fn score(&self, s: &State) -> Score {
@@ -199,7 +270,8 @@ impl Game for Whisperwood {
                     .filter(|x| x.is_some_and(|x| x.token == t))
                     .count() as u32;
                 if t == Token::Corruption {
-                    n += p.corrupted.count_ones() + p.harmony as u32;
+                    n +=
+                        p.corrupted.count_ones() + p.card_corrupted.count_ones() + p.harmony as u32;
                 }
             }
             if n != c.supply[i] as u32 {
@@ -260,6 +332,22 @@ impl Game for Whisperwood {
                         m + 1
                     ));
                 }
+            }
+        }
+        // Enchantment cards: deck, discard pile, hands and the mats hold every copy.
+        for (k, card) in c.enchantments.iter().enumerate() {
+            let n = s.deck[k] as u32
+                + s.discard[k] as u32
+                + s.players.iter().map(|p| p.hand[k] as u32).sum::<u32>()
+                + s.players
+                    .iter()
+                    .map(|p| p.covered.iter().filter(|&&c| c as usize == k).count() as u32)
+                    .sum::<u32>();
+            if n != card.copies as u32 {
+                return Err(format!(
+                    "{n} copies of the enchantment card {} accounted for, {} in the box",
+                    card.name, card.copies
+                ));
             }
         }
         // Wildlife meeples: 10 of each on the board, beside the paths and in dens.

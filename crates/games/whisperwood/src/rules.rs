@@ -11,7 +11,8 @@ use sylvan_engine::{Actor, OptionsError, Seat};
 use crate::action::{Action, Pool};
 use crate::board::{tile_edge, Geometry};
 use crate::components::{
-    Animal, Components, CsEffect, Element, Reward, RuneEffect, Slot, Spell, Token, CORE, FORK,
+    Animal, CardEffect, Components, CsEffect, Element, Enchantment, Reward, RuneEffect, Slot,
+    Spell, Token, CARD_KINDS, CORE, FORK,
 };
 use crate::state::{
     wildlife_place, At, Effect, Move, Pending, Phase, Placed, Player, State, CELLS, FAMILIAR_PLACE,
@@ -26,6 +27,9 @@ pub struct Options {
     pub adv_transmute_no_corruption_slot: bool,
     /// R23 alternative: advancing from the last space does nothing instead of halting.
     pub last_space_no_op: bool,
+    /// R17 alternative: adjacent locations that both show water terrain are water-connected,
+    /// whatever their edges (Flow, Ren and the water rule of tile placement).
+    pub water_terrain_connects: bool,
 }
 
 /// Whisperwood's rules for one table.
@@ -194,7 +198,11 @@ impl Whisperwood {
                 familiar: NONE,
                 fae: 0,
                 wildlife_cards: 0,
-                hand: 0,
+                hand: [0; CARD_KINDS],
+                known: 0,
+                covered: [NONE; 6],
+                card_corrupted: 0,
+                draw_bonus: 0,
                 rested: false,
             });
         }
@@ -221,7 +229,14 @@ impl Whisperwood {
             supply,
             fae_left: [(c.supply[Token::FaeEarth.index()] / 2); 8],
             wildlife_cards_left: [4; 3],
-            deck: c.enchantment_cards,
+            deck: {
+                let mut deck = [0; CARD_KINDS];
+                for (k, card) in c.enchantments.iter().enumerate() {
+                    deck[k] = card.copies;
+                }
+                deck
+            },
+            discard: [0; CARD_KINDS],
             familiars_left,
             players,
             pending: ArrayVec::new(),
@@ -288,9 +303,15 @@ impl Whisperwood {
             if let Some(sp) = upgrade {
                 self.upgrade(s, p, sp);
             }
-            let hand = self.c.first_game_enchantments.min(s.deck);
-            s.deck -= hand;
-            s.players[p].hand = hand;
+            // First game: the 6 cards with the familiar's element icon, known to all (L178).
+            let e = self.familiar_element(&s.players[p]);
+            for k in self.c.element_set(e) {
+                if s.deck[k] > 0 {
+                    s.deck[k] -= 1;
+                    s.players[p].hand[k] += 1;
+                    s.players[p].known |= 1 << k;
+                }
+            }
         }
     }
 
@@ -300,7 +321,11 @@ impl Whisperwood {
     pub fn actor(&self, s: &State) -> Actor {
         match s.phase {
             Phase::Over => Actor::Nobody,
-            Phase::DrawTile | Phase::Rune(_) | Phase::Familiar(_) | Phase::Drawing => Actor::Chance,
+            Phase::DrawTile
+            | Phase::Rune(_)
+            | Phase::Familiar(_)
+            | Phase::Drawing
+            | Phase::DrawCard => Actor::Chance,
             _ => Actor::Seat(Seat(s.turn)),
         }
     }
@@ -341,6 +366,13 @@ impl Whisperwood {
                     }
                 }
             }
+            Phase::DrawCard => {
+                for (k, &n) in s.deck.iter().enumerate() {
+                    if n > 0 {
+                        out.push((Action::DrawCard(k as u8), n as u32));
+                    }
+                }
+            }
             Phase::Drawing => {
                 for t in Token::ALL {
                     let n = s.me().bag[t.index()];
@@ -366,6 +398,12 @@ impl Whisperwood {
                 for sp in Spell::ALL {
                     if self.has_free_cs(p, sp) {
                         f(Action::CorruptionOn(sp));
+                    }
+                }
+                let free = self.free_card_slots(p);
+                for m in 0..6u8 {
+                    if free & (1 << m) != 0 {
+                        f(Action::CorruptionOnCard(m));
                     }
                 }
             }
@@ -417,6 +455,10 @@ impl Whisperwood {
         let b = s.at[nb as usize];
         if b == NONE {
             return None;
+        }
+        if self.options.water_terrain_connects {
+            let water = |l: u8| self.terrain(l) & Element::Water.bit() != 0;
+            return (water(a) && water(b)).then_some(b);
         }
         let ea = tile_edge(dir, s.rot[a as usize]);
         let eb = tile_edge((dir + 3) % 6, s.rot[b as usize]);
@@ -472,6 +514,11 @@ impl Whisperwood {
             }
             count += 1;
             let b = s.at[nb as usize];
+            if self.options.water_terrain_connects {
+                let water = |l: u8| self.terrain(l) & Element::Water.bit() != 0;
+                links |= water(tile) && water(b);
+                continue;
+            }
             let mine = water & (1 << tile_edge(d, rot)) != 0;
             let theirs = self.c.tiles[b as usize].water_edges
                 & (1 << tile_edge((d + 3) % 6, s.rot[b as usize]))
@@ -484,8 +531,11 @@ impl Whisperwood {
     /// Placements by the priorities of L140–146 (R18): a water tile joins water if it can;
     /// then the most neighbours. Tiles without water are not turned (nothing depends on it).
     fn each_placement(&self, s: &State, tile: u8, f: &mut impl FnMut(Action)) {
-        let water = self.c.tiles[tile as usize].water_edges != 0;
-        let rots = if water { 6 } else { 1 };
+        let edges = self.c.tiles[tile as usize].water_edges != 0;
+        let rots = if edges { 6 } else { 1 };
+        let water = edges
+            || (self.options.water_terrain_connects
+                && self.terrain(tile) & Element::Water.bit() != 0);
         // Only empty cells next to the forest can be chosen.
         let mut cells = 0u64;
         for &cell in s.cell.iter().filter(|&&c| c != NONE) {
@@ -820,6 +870,8 @@ impl Whisperwood {
             At::Here => 1 << here,
             At::Golem(e) => 1u32.checked_shl(s.golems[e.index()] as u32).unwrap_or(0),
             At::WaterConnected => self.reach(s, here, LOCS as u8, true) | 1 << here,
+            At::Loc(l) => 1u32.checked_shl(l as u32).unwrap_or(0),
+            At::Near => self.reach(s, here, 1, false) | 1 << here,
         };
         for loc in 0..LOCS as u8 {
             if locs & (1 << loc) == 0 || s.cell[loc as usize] == NONE {
@@ -842,35 +894,46 @@ impl Whisperwood {
         }
     }
 
-    /// Dazzle 3: open spots at the druid's location that show the wildlife's type.
-    fn each_dazzle_spot(&self, s: &State, e: Element, f: &mut impl FnMut(u8, u8)) {
-        let here = s.druids[s.turn as usize];
-        for (i, sp) in self.c.tiles[here as usize].spots.iter().enumerate() {
-            if sp.types & e.bit() != 0 && self.spot_open(s, here, i, Element::Magic) {
-                f(here, i as u8);
+    /// Dazzle 3: open spots at `at` that show the wildlife's type.
+    fn each_dazzle_spot(&self, s: &State, at: u8, e: Element, f: &mut impl FnMut(u8, u8)) {
+        for (i, sp) in self.c.tiles[at as usize].spots.iter().enumerate() {
+            if sp.types & e.bit() != 0 && self.spot_open(s, at, i, Element::Magic) {
+                f(at, i as u8);
             }
         }
     }
 
+    /// Calls: a wildlife from a location other than the druid's to the druid's location or,
+    /// with Peat 1 (L716), to a location adjacent to the druid (never to where it already is).
     fn each_call(&self, s: &State, animals: u8, f: &mut impl FnMut(Action)) {
         let here = s.druids[s.turn as usize];
-        let dazzle = s.me().power(Element::Magic, 2);
+        let p = s.me();
+        let dazzle = p.power(Element::Magic, 2);
+        let mut dests = 1u32 << here;
+        if p.power(Element::Earth, 0) {
+            dests |= self.reach(s, here, 1, false);
+        }
         for a in Animal::ALL {
             if animals & (1 << a as u8) == 0 {
                 continue;
             }
-            // R13: the druid's location must have a spot that can take the restoration.
-            let mut room = (0..self.c.tiles[here as usize].spots.len())
-                .any(|sp| self.spot_open(s, here, sp, a.element()));
-            if dazzle && !room {
-                self.each_dazzle_spot(s, a.element(), &mut |_, _| room = true);
-            }
-            if !room {
-                continue;
-            }
-            for loc in 0..LOCS as u8 {
-                if loc != here && s.wildlife[loc as usize][a.index()] > 0 {
-                    f(Action::CallFrom { loc, animal: a });
+            for to in 0..LOCS as u8 {
+                if dests & (1 << to) == 0 {
+                    continue;
+                }
+                // R13: the destination must have a spot that can take the restoration.
+                let mut room = (0..self.c.tiles[to as usize].spots.len())
+                    .any(|sp| self.spot_open(s, to, sp, a.element()));
+                if dazzle && !room {
+                    self.each_dazzle_spot(s, to, a.element(), &mut |_, _| room = true);
+                }
+                if !room {
+                    continue;
+                }
+                for loc in 0..LOCS as u8 {
+                    if loc != here && loc != to && s.wildlife[loc as usize][a.index()] > 0 {
+                        f(Action::CallFrom { loc, animal: a, to });
+                    }
                 }
             }
         }
@@ -920,6 +983,126 @@ impl Whisperwood {
         for sp in Spell::ALL {
             if p.is_corrupted(sp) {
                 f(Action::Purify(sp));
+            }
+        }
+        for m in 0..6u8 {
+            if p.card_corrupted & (1 << m) != 0 {
+                f(Action::PurifyCard(m));
+            }
+        }
+    }
+
+    /// The card over the mat enchantment of rune marker `m`, if any.
+    pub fn card_over(&self, p: &Player, m: usize) -> Option<&Enchantment> {
+        p.covered
+            .get(m)
+            .and_then(|&k| self.c.enchantments.get(k as usize))
+    }
+
+    /// Empty corruption slots of the cards over the mat (bit = rune marker).
+    pub fn free_card_slots(&self, p: &Player) -> u8 {
+        let mut free = 0;
+        for m in 0..6 {
+            if self.card_over(p, m).is_some_and(|c| c.corruption_slot)
+                && p.card_corrupted & (1 << m) == 0
+            {
+                free |= 1 << m;
+            }
+        }
+        free
+    }
+
+    /// The parts of an Immediate card's effect, resolved in any order (R34); ongoing cards
+    /// have none.
+    fn card_part_count(card: &Enchantment) -> u8 {
+        match card.effect {
+            _ if card.ongoing => 0,
+            CardEffect::Gain2Advance
+            | CardEffect::Vp3Harmony
+            | CardEffect::Purify2
+            | CardEffect::GolemHereAdvance => 2,
+            _ => 1,
+        }
+    }
+
+    /// Pushes part `i` of card kind `k` (every part is skipped if it cannot resolve, R34).
+    fn push_card_part(&self, s: &mut State, k: u8, i: u8) {
+        let Some(card) = self.c.enchantments.get(k as usize) else {
+            return;
+        };
+        let e = card.element.unwrap_or(Element::Magic);
+        let path = |e: Element| {
+            if e == Element::Magic {
+                Effect::AnyPath
+            } else {
+                Effect::Advance(e)
+            }
+        };
+        let parts: ArrayVec<Effect, 2> = match (card.effect, i) {
+            (CardEffect::Gain2Advance, 0) => {
+                let t = Token::of_element(e);
+                [Effect::Reward(Reward::Gain(t), e); 2]
+                    .into_iter()
+                    .collect()
+            }
+            (CardEffect::Gain2Advance, _) => [path(e)].into_iter().collect(),
+            (CardEffect::RestoreNear, _) => {
+                [Effect::Restore(Some(e), At::Near)].into_iter().collect()
+            }
+            (CardEffect::Upgrade, _) => {
+                let el = (e != Element::Magic).then_some(e);
+                [Effect::Reward(Reward::Upgrade(el), e)]
+                    .into_iter()
+                    .collect()
+            }
+            (CardEffect::Fae, _) => [Effect::Reward(Reward::Fae(Some(e)), e)]
+                .into_iter()
+                .collect(),
+            (CardEffect::Vp3Harmony, 0) => [Effect::GainVp(3)].into_iter().collect(),
+            (CardEffect::Vp3Harmony, _) => {
+                [Effect::Reward(Reward::Harmony, e)].into_iter().collect()
+            }
+            (CardEffect::Purify2, _) => [Effect::Reward(Reward::Purify, e)].into_iter().collect(),
+            (CardEffect::Potions2, _) => [Effect::Reward(Reward::Gain(Token::Potion), e); 2]
+                .into_iter()
+                .collect(),
+            (CardEffect::GolemHereAdvance, 0) => [Effect::GolemHere].into_iter().collect(),
+            (CardEffect::GolemHereAdvance, _) => [Effect::AnyPath].into_iter().collect(),
+            (CardEffect::WildlifeAdjacentAdvance, _) => {
+                [Effect::NudgeWildlife].into_iter().collect()
+            }
+            _ => ArrayVec::new(),
+        };
+        for effect in parts {
+            let _ = s.pending.try_push(reward(effect));
+        }
+    }
+
+    /// Plays card kind `k` from the hand over the mat enchantment of rune marker `m` (L485).
+    fn play_card(&self, s: &mut State, seat: usize, m: u8, k: u8) {
+        let Some(card) = self.c.enchantments.get(k as usize) else {
+            return;
+        };
+        let p = &mut s.players[seat];
+        if p.hand[k as usize] == 0 || m >= 6 {
+            return;
+        }
+        p.hand[k as usize] -= 1;
+        if p.hand[k as usize] == 0 {
+            p.known &= !(1 << k);
+        }
+        p.covered[m as usize] = k;
+        if card.ongoing && card.effect == CardEffect::DrawSlot {
+            p.draw_bonus += 1;
+        }
+        let parts = Self::card_part_count(card);
+        match parts {
+            0 => {}
+            1 => self.push_card_part(s, k, 0),
+            n => {
+                let _ = s
+                    .pending
+                    .try_push(reward(Effect::CardParts(k, (1 << n) - 1)));
             }
         }
     }
@@ -1163,10 +1346,10 @@ impl Whisperwood {
                 self.each_restore(s, None, At::Here, f);
                 f(Action::Decline);
             }
-            Effect::CallRestore(e) => {
-                self.each_restore(s, Some(e), At::Here, f);
+            Effect::CallRestore(e, to) => {
+                self.each_restore(s, Some(e), At::Loc(to), f);
                 if p.power(Element::Magic, 2) && p.restorations[Element::Magic.index()] > 0 {
-                    self.each_dazzle_spot(s, e, &mut |loc, spot| {
+                    self.each_dazzle_spot(s, to, e, &mut |loc, spot| {
                         f(Action::Restore {
                             loc,
                             spot,
@@ -1179,16 +1362,75 @@ impl Whisperwood {
                 self.each_fae(s, None, f);
                 self.each_upgrade(s, None, f);
             }
+            Effect::Serene(mask) => self.each_path(s, mask, f),
+            Effect::Enchant(_) => {
+                f(Action::KeepMat);
+                for (k, &n) in p.hand.iter().enumerate() {
+                    if n > 0 {
+                        f(Action::PlayCard(k as u8));
+                    }
+                }
+            }
+            Effect::CardParts(_, left) => {
+                for i in 0..8u8 {
+                    if left & (1 << i) != 0 {
+                        f(Action::CardPart(i));
+                    }
+                }
+            }
+            Effect::GolemHere => {
+                for g in Element::ALL {
+                    if s.golems[g.index()] != here {
+                        f(Action::GolemHere(g));
+                    }
+                }
+            }
+            Effect::NudgeWildlife => {
+                for loc in 0..LOCS as u8 {
+                    if s.cell[loc as usize] == NONE {
+                        continue;
+                    }
+                    for a in Animal::ALL {
+                        if s.wildlife[loc as usize][a.index()] > 0 {
+                            for to in self.neighbours(s, loc) {
+                                f(Action::CallFrom { loc, animal: a, to });
+                            }
+                        }
+                    }
+                }
+            }
+            Effect::KeepOnUpgrade { kept, other, .. } => {
+                for t in [kept, other] {
+                    f(Action::Keep {
+                        token: t.token,
+                        as_core: t.as_core,
+                    });
+                }
+            }
+            Effect::RenPurify => {
+                if p.spent[CORRUPTION] > 0 {
+                    f(Action::PurifyGained);
+                }
+                f(Action::Decline);
+            }
             // Automatic effects have no choices.
-            Effect::Advance(_) | Effect::Cs(_) | Effect::ScoreWildlife(_) | Effect::Serene(_) => {}
+            Effect::Advance(_)
+            | Effect::Cs(_)
+            | Effect::ScoreWildlife(_)
+            | Effect::SereneStart
+            | Effect::GainVp(_)
+            | Effect::DrawCards(_) => {}
         }
     }
 
     fn is_automatic(&self, s: &State, e: Effect) -> bool {
         match e {
-            Effect::Advance(_) | Effect::Cs(_) | Effect::ScoreWildlife(_) | Effect::Serene(_) => {
-                true
-            }
+            Effect::Advance(_)
+            | Effect::Cs(_)
+            | Effect::ScoreWildlife(_)
+            | Effect::SereneStart
+            | Effect::GainVp(_) => true,
+            Effect::CardParts(_, left) => left.count_ones() == 1,
             Effect::AdvanceRestored => !matches!(s.restored, Some((Element::Magic, _))),
             Effect::Reward(r, _) => matches!(
                 r,
@@ -1280,9 +1522,9 @@ impl Whisperwood {
                 let p = &mut s.players[seat];
                 p.bag[t.index()] = p.bag[t.index()].saturating_sub(1);
                 if t == Token::Corruption {
-                    if Spell::ALL
-                        .iter()
-                        .any(|&sp| self.has_free_cs(&s.players[seat], sp))
+                    let p = &s.players[seat];
+                    if Spell::ALL.iter().any(|&sp| self.has_free_cs(p, sp))
+                        || self.free_card_slots(p) != 0
                     {
                         s.phase = Phase::Corruption;
                         return;
@@ -1298,6 +1540,10 @@ impl Whisperwood {
             }
             (Phase::Corruption, Action::CorruptionOn(sp)) => {
                 s.players[seat].corrupted |= 1 << sp as u16;
+                self.continue_drawing(s);
+            }
+            (Phase::Corruption, Action::CorruptionOnCard(m)) => {
+                s.players[seat].card_corrupted |= 1 << m;
                 self.continue_drawing(s);
             }
             (
@@ -1331,6 +1577,18 @@ impl Whisperwood {
                 } else {
                     self.next_actor(s);
                 }
+            }
+            (Phase::DrawCard, Action::DrawCard(k)) => {
+                if let Some(n) = s.deck.get_mut(k as usize).filter(|n| **n > 0) {
+                    *n -= 1;
+                    s.players[seat].hand[k as usize] += 1;
+                }
+                if let Some(Effect::DrawCards(n)) = s.pending.pop().map(|p| p.effect) {
+                    if n > 1 {
+                        let _ = s.pending.try_push(reward(Effect::DrawCards(n - 1)));
+                    }
+                }
+                self.settle(s);
             }
             (Phase::Resolve, a) => self.resolve(s, a),
             _ => {}
@@ -1557,7 +1815,7 @@ impl Whisperwood {
                     .collect(),
                     "Serene" => [
                         pend(Effect::Restore(Some(Element::Magic), At::Here)),
-                        pend(Effect::Serene(0)),
+                        pend(Effect::SereneStart),
                     ]
                     .into_iter()
                     .collect(),
@@ -1594,6 +1852,19 @@ impl Whisperwood {
     /// that cannot be resolved halts the action (L321) unless it is a reward "if possible".
     fn settle(&self, s: &mut State) {
         while let Some(&top) = s.pending.last() {
+            if let Effect::DrawCards(n) = top.effect {
+                if n > 0 && s.deck.iter().all(|&k| k == 0) {
+                    // R35: the discard pile is shuffled into a new deck.
+                    s.deck = s.discard;
+                    s.discard = [0; CARD_KINDS];
+                }
+                if n > 0 && s.deck.iter().any(|&k| k > 0) {
+                    s.phase = Phase::DrawCard;
+                    return;
+                }
+                s.pending.pop();
+                continue;
+            }
             if self.is_automatic(s, top.effect) {
                 s.pending.pop();
                 if !self.auto(s, top.effect) && top.halts {
@@ -1668,10 +1939,7 @@ impl Whisperwood {
                         true
                     }
                     Some(CsEffect::DrawEnchantment) => {
-                        if s.deck > 0 {
-                            s.deck -= 1;
-                            s.players[seat].hand += 1;
-                        }
+                        let _ = s.pending.try_push(reward(Effect::DrawCards(1)));
                         true
                     }
                     Some(CsEffect::HarmonyOrUnbind) => {
@@ -1700,20 +1968,29 @@ impl Whisperwood {
                 let _ = s.pending.try_push(reward(Effect::ToDen(a)));
                 true
             }
-            Effect::Serene(_) => {
-                // Each path whose type has a non-magic restoration here, once (R44; in the
-                // order earth, water, air).
+            Effect::GainVp(n) => {
+                s.players[seat].vp += n as u16;
+                true
+            }
+            Effect::CardParts(k, left) => {
+                self.push_card_part(s, k, left.trailing_zeros() as u8);
+                true
+            }
+            Effect::SereneStart => {
+                // Each path whose type has a non-magic restoration here, anyone's (L664).
                 let here = s.druids[seat] as usize;
-                let mut seq: ArrayVec<Pending, 3> = ArrayVec::new();
+                let mut mask = 0u8;
                 for path in [Element::Earth, Element::Water, Element::Air] {
                     if s.spots[here]
                         .iter()
                         .any(|&o| o != 0 && (o - 1) % 4 == path as u8)
                     {
-                        seq.push(pend(Effect::Advance(path)));
+                        mask |= path.bit();
                     }
                 }
-                Self::push_seq(s, &seq);
+                if mask != 0 {
+                    let _ = s.pending.try_push(pend(Effect::Serene(mask)));
+                }
                 true
             }
             Effect::Reward(r, path) => match r {
@@ -1735,10 +2012,8 @@ impl Whisperwood {
                     true
                 }
                 Reward::Enchantments => {
-                    let n = s.deck.min(2);
-                    s.deck -= n;
-                    s.players[seat].hand += n;
-                    n > 0
+                    let _ = s.pending.try_push(reward(Effect::DrawCards(2)));
+                    true
                 }
                 _ => false,
             },
@@ -1854,7 +2129,8 @@ impl Whisperwood {
     }
 
     /// Flips a spell; its tokens stay where the advanced side has a slot for them, the rest go
-    /// to the spent pool (L371–373; the first fitting tokens stay, R42).
+    /// to the spent pool (L371–373). When a token left over would fit a slot another token
+    /// took, the owner picks which stays (R42): a pending choice the caller settles.
     pub fn upgrade(&self, s: &mut State, seat: usize, sp: Spell) {
         if self.c.spells[sp.index()].advanced.is_none() {
             return;
@@ -1863,14 +2139,33 @@ impl Whisperwood {
         let old = p.slots[sp.index()];
         p.slots[sp.index()] = [None; 3];
         p.advanced |= 1 << sp as u16;
+        let mut contest = None;
         for t in old.into_iter().flatten() {
             let p = &s.players[seat];
             let free = (0..3u8).find(|&k| self.fits(p, sp as u8, k, t.token, t.as_core));
+            let rival = (0..3u8).find(|&k| {
+                let mut q = p.clone();
+                let on = q.slots[sp.index()][k as usize].take();
+                on.is_some_and(|o| o != t) && self.fits(&q, sp as u8, k, t.token, t.as_core)
+            });
             let p = &mut s.players[seat];
             match free {
                 Some(k) => p.slots[sp.index()][k as usize] = Some(t),
-                None => p.spent[t.token.index()] += 1,
+                None => {
+                    p.spent[t.token.index()] += 1;
+                    if let (None, Some(k)) = (contest, rival) {
+                        contest = p.slots[sp.index()][k as usize].map(|kept| (k, kept, t));
+                    }
+                }
             }
+        }
+        if let Some((slot, kept, other)) = contest {
+            let _ = s.pending.try_push(reward(Effect::KeepOnUpgrade {
+                spell: sp,
+                slot,
+                kept,
+                other,
+            }));
         }
         let p = &mut s.players[seat];
         if p.is_corrupted(sp) && self.cs_of(p, sp).is_none() {
@@ -1906,27 +2201,98 @@ impl Whisperwood {
                 *w = w.saturating_sub(1);
                 s.players[seat].den[animal.index()] += 1;
             }
-            (Effect::Call(_), Action::CallFrom { loc, animal }) => {
-                let here = s.druids[seat];
+            (Effect::Call(_), Action::CallFrom { loc, animal, to }) => {
                 s.wildlife[loc as usize][animal.index()] -= 1;
-                s.wildlife[here as usize][animal.index()] += 1;
+                s.wildlife[to as usize][animal.index()] += 1;
                 let _ = s
                     .pending
-                    .try_push(pend(Effect::CallRestore(animal.element())));
-                self.border(s, here);
+                    .try_push(pend(Effect::CallRestore(animal.element(), to)));
+                self.border(s, to);
             }
             (_, Action::Restore { loc, spot, kind }) => {
                 let sp = self.c.tiles[loc as usize].spots[spot as usize];
                 s.spots[loc as usize][spot as usize] = 1 + seat as u8 * 4 + kind as u8;
                 s.players[seat].restorations[kind.index()] -= 1;
                 s.restored = Some((kind, sp.types));
+                // Ongoing cards: +1 VP per restoration of their element, unless corrupted.
+                for m in 0..6 {
+                    let p = &s.players[seat];
+                    if self.card_over(p, m).is_some_and(|c| {
+                        c.effect == CardEffect::RestoreVp && c.element == Some(kind)
+                    }) && p.card_corrupted & (1 << m) == 0
+                    {
+                        s.players[seat].vp += 1;
+                    }
+                }
                 if kind == Element::Water && s.players[seat].power(Element::Water, 1) {
                     let _ = s
                         .pending
                         .try_push(reward(Effect::Move(Move::RiverAdjacent)));
                 }
-                if sp.dark {
-                    Self::gain(s, seat, Token::Corruption);
+                let gained = sp.dark && Self::gain(s, seat, Token::Corruption);
+                if gained && matches!(top.effect, Effect::Restore(_, At::WaterConnected)) {
+                    // Ren: "you may purify it immediately" (L659).
+                    let _ = s.pending.try_push(reward(Effect::RenPurify));
+                }
+            }
+            (Effect::Serene(mask), Action::Path(p)) => {
+                // The other paths wait below this advance's fork and reward (R44).
+                let rest = mask & !p.bit();
+                if rest != 0 {
+                    let _ = s.pending.try_push(pend(Effect::Serene(rest)));
+                }
+                if !self.advance(s, p) {
+                    s.pending.clear();
+                }
+            }
+            (
+                Effect::KeepOnUpgrade {
+                    spell,
+                    slot,
+                    kept,
+                    other,
+                },
+                Action::Keep { token, as_core },
+            ) if other.token == token && other.as_core == as_core => {
+                let pl = &mut s.players[seat];
+                if pl.spent[other.token.index()] > 0 {
+                    pl.spent[other.token.index()] -= 1;
+                    pl.spent[kept.token.index()] += 1;
+                    pl.slots[spell.index()][slot as usize] = Some(other);
+                }
+            }
+            (Effect::Enchant(m), Action::PlayCard(k)) => self.play_card(s, seat, m, k),
+            (Effect::CardParts(k, left), Action::CardPart(i)) => {
+                let rest = left & !(1 << i);
+                if rest != 0 {
+                    let _ = s.pending.try_push(reward(Effect::CardParts(k, rest)));
+                }
+                self.push_card_part(s, k, i);
+            }
+            (Effect::GolemHere, Action::GolemHere(g)) => {
+                let here = s.druids[seat];
+                s.golems[g.index()] = here;
+                self.border(s, here);
+            }
+            (Effect::NudgeWildlife, Action::CallFrom { loc, animal, to }) => {
+                s.wildlife[loc as usize][animal.index()] -= 1;
+                s.wildlife[to as usize][animal.index()] += 1;
+                let _ = s
+                    .pending
+                    .try_push(reward(Effect::Advance(animal.element())));
+                self.border(s, to);
+            }
+            (_, Action::PurifyCard(m)) => {
+                let p = &mut s.players[seat];
+                p.card_corrupted &= !(1 << m);
+                p.harmony += 1;
+            }
+            (Effect::RenPurify, Action::PurifyGained) => {
+                // The corruption is flipped to harmony: the same token (L218).
+                let pl = &mut s.players[seat];
+                if pl.spent[CORRUPTION] > 0 {
+                    pl.spent[CORRUPTION] -= 1;
+                    pl.harmony += 1;
                 }
             }
             (_, Action::Path(p)) => {
@@ -2078,6 +2444,10 @@ impl Whisperwood {
             (Effect::Marker(site), Action::Marker(m)) => {
                 s.players[seat].markers[m as usize] = site;
                 s.site_marker[site as usize] = seat as u8 * 8 + m;
+                if s.players[seat].hand_size() > 0 {
+                    // The mat's enchantment or a card from hand over it (L484).
+                    let _ = s.pending.try_push(reward(Effect::Enchant(m)));
+                }
             }
             (_, Action::Decline) => {}
             _ => {}

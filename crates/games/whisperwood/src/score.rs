@@ -1,6 +1,6 @@
 //! Endgame scoring in the rulebook's order (L617–640) and the tie-breaks (R37).
 
-use crate::components::{Element, MatRule, Spell, Token};
+use crate::components::{CardEffect, Element, MatRule, Spell, Token};
 use crate::rules::{spot_owner, Whisperwood};
 use crate::state::{State, LOCS, NONE};
 
@@ -24,12 +24,20 @@ impl Whisperwood {
         let c = self.components();
         let p = &s.players[seat];
         let markers = p.markers.iter().filter(|&&m| m != NONE).count() as i32;
+        // A card over a mat enchantment replaces it (L623); Blight Warden cards score their
+        // own rule.
         let enchant: i32 = p
             .markers
             .iter()
             .enumerate()
             .filter(|&(_, &site)| site != NONE)
-            .map(|(m, &site)| self.mat_points(s, seat, m, self.site_loc(site)))
+            .map(|(m, &site)| match self.card_over(p, m) {
+                None => self.mat_points(s, seat, m, self.site_loc(site)),
+                Some(card) if card.effect == CardEffect::CorruptedBorderVp => {
+                    self.restorations_on_borders(s, seat)
+                }
+                Some(_) => 0,
+            })
             .sum();
         let face_down = p.golems.iter().flatten().filter(|&&g| g == 2).count() as i32;
         let advanced =
@@ -43,10 +51,11 @@ impl Whisperwood {
                         8 * advanced(&[Spell::Stride, Spell::Convoke, Spell::Restore])
                     }
                     Element::Water => {
-                        3 * Spell::ALL
+                        3 * (Spell::ALL
                             .iter()
                             .filter(|&&sp| self.cs_of(p, sp).is_some() && !p.is_corrupted(sp))
                             .count() as i32
+                            + self.free_card_slots(p).count_ones() as i32)
                     }
                     Element::Magic => {
                         6 * p
@@ -70,7 +79,7 @@ impl Whisperwood {
                 .flatten()
                 .filter(|t| t.is_some_and(|t| t.token == Token::Potion))
                 .count() as i32;
-        let corruption = -2 * p.corrupted.count_ones() as i32;
+        let corruption = -2 * (p.corrupted.count_ones() + p.card_corrupted.count_ones()) as i32;
         let mut restorations = 0;
         for e in [Element::Earth, Element::Water, Element::Air] {
             let placed = (c.restorations - p.restorations[e.index()]) as i32;
@@ -90,6 +99,19 @@ impl Whisperwood {
             corruption,
             restorations,
         ]
+    }
+
+    /// Own restorations on locations with a corrupted border (Blight Warden).
+    fn restorations_on_borders(&self, s: &State, seat: usize) -> i32 {
+        (0..LOCS)
+            .filter(|&l| s.borders & (1 << l) != 0)
+            .map(|l| {
+                s.spots[l]
+                    .iter()
+                    .filter(|&&o| spot_owner(o).is_some_and(|(p, _)| p as usize == seat))
+                    .count() as i32
+            })
+            .sum()
     }
 
     /// The final total, floored at 0 (R38).

@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
-use crate::components::{Animal, Element, Reward, Spell, Token};
+use crate::components::{Animal, Element, Reward, Spell, Token, CARD_KINDS};
 
 /// Locations: the Druid's Defiance (0) and the 24 standard tiles, by tile index.
 pub const LOCS: usize = 25;
@@ -79,8 +79,17 @@ pub struct Player {
     pub fae: u8,
     /// Wildlife cards held (bit = animal).
     pub wildlife_cards: u8,
-    /// Enchantment cards in hand (their play comes with Whisperwood II).
-    pub hand: u8,
+    /// Enchantment cards in hand, per card kind (secret; their play comes later).
+    pub hand: [u8; CARD_KINDS],
+    /// Card kinds every seat knows are in this hand (the first-game element set, L178).
+    pub known: u32,
+    /// The enchantment card played over each mat enchantment (by rune marker), or [`NONE`]
+    /// (L485: a covered mat enchantment does not score, L623).
+    pub covered: [u8; 6],
+    /// Cards over the mat whose corruption slot holds corruption (bit = rune marker).
+    pub card_corrupted: u8,
+    /// Extra draw slots from ongoing cards.
+    pub draw_bonus: u8,
     /// Rested this round.
     pub rested: bool,
 }
@@ -98,6 +107,8 @@ pub enum Phase {
     Familiar(u8),
     /// Draw phase, before drawing: reclaim tokens from actions or start drawing.
     Reclaim,
+    /// Chance: the next enchantment card from the deck, drawn by `turn`.
+    DrawCard,
     /// Chance: the next token from the bag of `turn`.
     Drawing,
     /// The player `turn` places a drawn corruption on a corruption slot.
@@ -144,6 +155,10 @@ pub enum At {
     Golem(Element),
     /// A location water-connected to the druid's (Ren).
     WaterConnected,
+    /// The druid's location or an adjacent one.
+    Near,
+    /// This location (where a wildlife was called, Peat 1).
+    Loc(u8),
 }
 
 /// One effect still to resolve, the top of the stack first.
@@ -189,8 +204,39 @@ pub enum Effect {
     ScoreWildlife(Animal),
     /// Move one of this wildlife from the board to the den.
     ToDen(Animal),
-    /// Serene: advance on each path whose type has a non-magic restoration here.
+    /// Serene: find the paths whose type has a non-magic restoration here (R44).
+    SereneStart,
+    /// Serene: advance once on each of these paths (element bits), in the order the player
+    /// chooses (R44).
     Serene(u8),
+    /// Inscribe: keep the mat enchantment of this rune marker or play a hand card over it.
+    Enchant(u8),
+    /// The parts of this Immediate card still to resolve (bits), in the order the player
+    /// chooses (R34).
+    CardParts(u8, u8),
+    /// Gain this many VP.
+    GainVp(u8),
+    /// Move a golem to the druid's location.
+    GolemHere,
+    /// Move a wildlife to a location adjacent to it, then advance on its path.
+    NudgeWildlife,
+    /// Draw this many enchantment cards (each a chance draw; R35 reshuffles the discard pile
+    /// into an empty deck; with both empty nothing is drawn).
+    DrawCards(u8),
+    /// R42: after an upgrade, the owner picks which of two fitting tokens keeps this slot of
+    /// the spell (the other goes to the spent pool).
+    KeepOnUpgrade {
+        /// The upgraded spell.
+        spell: Spell,
+        /// The contested slot.
+        slot: u8,
+        /// The token on it now.
+        kept: Placed,
+        /// The token that also fits it (now in the spent pool).
+        other: Placed,
+    },
+    /// Ren: purify the corruption its restoration just gave (optional, L659).
+    RenPurify,
     /// Astra: advance on a path matching a terrain of the druid's location.
     TerrainPath,
     /// River 1 at rest: purify 1 or gain 1 harmony (optional).
@@ -203,9 +249,9 @@ pub enum Effect {
     BreezeAssign(Animal),
     /// Breeze 3: a restoration of any kind where the druid landed after Soar (optional).
     BreezeRestore,
-    /// The restoration of a called wildlife at the druid's location (with Dazzle 3, magic on
-    /// a spot of the wildlife's type).
-    CallRestore(Element),
+    /// The restoration of a called wildlife at the location it was called to (with Dazzle 3,
+    /// magic on a spot of the wildlife's type).
+    CallRestore(Element, u8),
 }
 
 /// A pending effect and whether failing to resolve it halts the action (L321) or is skipped
@@ -265,8 +311,10 @@ pub struct State {
     pub fae_left: [u8; 8],
     /// Wildlife cards left per animal.
     pub wildlife_cards_left: [u8; 3],
-    /// Enchantment cards in the deck.
-    pub deck: u8,
+    /// Enchantment cards in the deck, per card kind (its order is unknown to all).
+    pub deck: [u8; CARD_KINDS],
+    /// The face-up discard pile, per card kind (public, R35).
+    pub discard: [u8; CARD_KINDS],
     /// Basic familiars not yet dealt (bit = familiar index).
     pub familiars_left: u8,
     /// The players.
@@ -290,9 +338,9 @@ impl State {
 }
 
 impl Player {
-    /// Draw slots not under a barrier.
+    /// Draw slots not under a barrier (with those ongoing cards add).
     pub fn open_slots(&self, total: u8) -> u8 {
-        total.saturating_sub(self.barriers)
+        (total + self.draw_bonus).saturating_sub(self.barriers)
     }
 
     /// Tokens on the casting board.
@@ -313,6 +361,11 @@ impl Player {
     /// Whether this golem power is active (marked face up).
     pub fn power(&self, golem: Element, power: usize) -> bool {
         self.golems[golem.index()][power] == 1
+    }
+
+    /// Enchantment cards in hand.
+    pub fn hand_size(&self) -> u8 {
+        self.hand.iter().sum()
     }
 
     /// Restorations placed so far.

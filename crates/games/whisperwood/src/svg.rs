@@ -10,7 +10,7 @@ use crate::components::{Element, Spell};
 use crate::rules::{spot_owner, Whisperwood};
 use crate::score::placed_locations;
 use crate::state::{NONE, PLACES};
-use crate::view::View;
+use crate::view::{card_list, den_words, golem_words, View};
 
 const SIZE: f64 = 46.0;
 const SEAT_COLOURS: [&str; 4] = ["#d33", "#36c", "#e90", "#393"];
@@ -35,7 +35,7 @@ fn centre(cell: u8) -> (f64, f64) {
 pub fn draw(game: &Whisperwood, view: &View) -> String {
     let s = &view.state;
     let c = game.components();
-    let panel_h = 170.0;
+    let panel_h = 225.0;
     let height = 800.0f64.max(20.0 + panel_h * s.players.len() as f64);
     let mut o = String::new();
     let _ = write!(
@@ -170,7 +170,7 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
             .get(pl.familiar as usize)
             .map_or("-", |f| f.name.as_str());
         let total: i32 = view.scores[p].iter().sum::<i32>().max(0);
-        let lines = [
+        let mut lines = vec![
             format!(
                 "Player {}{} — familiar {fam} — {} VP stars, score now {total}",
                 p + 1,
@@ -182,9 +182,15 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
                 pl.vp
             ),
             format!(
-                "Paths: earth {} · water {} · air {}   harmony {}   hand {}   den {:?}",
-                pl.col[0], pl.col[1], pl.col[2], pl.harmony, pl.hand, pl.den
+                "Paths: earth {} · water {} · air {}   harmony {}   hand {}   den: {}",
+                pl.col[0],
+                pl.col[1],
+                pl.col[2],
+                pl.harmony,
+                view.hand_sizes.get(p).copied().unwrap_or(0),
+                den_words(&pl.den)
             ),
+            format!("Golems: {}", golem_words(game, pl)),
             format!(
                 "Restorations left: earth {} water {} air {} magic {}   golem tokens {}",
                 pl.restorations[0],
@@ -201,6 +207,23 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
             format!("Bag: {}", short(&pl.bag)),
             format!("Spent: {}", short(&pl.spent)),
         ];
+        // A hand is drawn only for its owner; others see the cards known to all.
+        let cards = card_list(game, &pl.hand);
+        let mine = view.viewer == Some(p as u8);
+        if mine || !cards.is_empty() {
+            let title = if mine {
+                "Your enchantment cards"
+            } else {
+                "Enchantment cards known to all"
+            };
+            if cards.is_empty() {
+                lines.push(format!("{title}: none"));
+            }
+            for (i, chunk) in cards.chunks(3).enumerate() {
+                let head = if i == 0 { title } else { "  …" };
+                lines.push(format!("{head}: {}", chunk.join(", ")));
+            }
+        }
         for (i, line) in lines.iter().enumerate() {
             let _ = write!(
                 o,
@@ -223,25 +246,33 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
             if sp.is_none() && toks.is_empty() {
                 continue;
             }
+            let marks: Vec<&str> = [(adv, "advanced"), (cor, "corrupted")]
+                .iter()
+                .filter(|m| m.0)
+                .map(|m| m.1)
+                .collect();
             spells.push(format!(
-                "{}{}{}{}",
+                "{}{}{}",
                 place_name(place),
-                if adv { "+" } else { "" },
-                if cor { "☠" } else { "" },
+                if marks.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", marks.join(", "))
+                },
                 if toks.is_empty() {
                     String::new()
                 } else {
-                    format!("[{}]", toks.join(","))
+                    format!(": {}", toks.join(" "))
                 }
             ));
         }
-        for (i, chunk) in spells.chunks(5).enumerate() {
+        for (i, chunk) in spells.chunks(4).enumerate() {
             let _ = write!(
                 o,
                 r##"<text x="{}" y="{}" font-size="10">{}</text>"##,
                 x0 + 8.0,
-                y0 + 110.0 + i as f64 * 14.0,
-                esc(&chunk.join("  "))
+                y0 + 158.0 + i as f64 * 13.0,
+                esc(&chunk.join(" · "))
             );
         }
     }

@@ -1,6 +1,7 @@
-//! What a viewer sees, and its text for a terminal. Nothing in this part of the game is
-//! hidden between players (bags are public by perfect recall, R9; enchantment hands are only
-//! counted), so every viewer sees the whole state.
+//! What a viewer sees, and its text for a terminal. Enchantment cards in hand are secret:
+//! a viewer sees its own hand, the cards every seat knows are in the others' (the first-game
+//! element sets, L178) and only how many cards the others hold and the deck has. Bags are
+//! public by perfect recall (R9).
 
 use std::fmt::Write;
 
@@ -8,10 +9,10 @@ use serde::Serialize;
 use sylvan_engine::Viewer;
 
 use crate::action::{loc_name, place_name};
-use crate::components::{Animal, Element, Spell, Token};
+use crate::components::{Animal, Element, Spell, Token, CARD_KINDS};
 use crate::rules::{spot_owner, terrain_names, Whisperwood};
 use crate::score::{placed_locations, CATEGORIES};
-use crate::state::{State, NONE, PLACES};
+use crate::state::{Player, State, NONE, PLACES};
 
 /// What one viewer may see.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -22,6 +23,10 @@ pub struct View {
     pub state: State,
     /// Each player's points so far per category.
     pub scores: Vec<[i32; 10]>,
+    /// Enchantment cards in each hand (the state shows only the cards this viewer knows).
+    pub hand_sizes: Vec<u8>,
+    /// Enchantment cards in the deck (the state's deck is blanked).
+    pub deck_size: u8,
 }
 
 impl View {
@@ -32,10 +37,55 @@ impl View {
                 Viewer::Seat(seat) => Some(seat.0),
                 Viewer::Spectator => None,
             },
-            state: s.clone(),
+            state: hide_cards(s, viewer),
             scores: (0..s.players.len()).map(|p| game.breakdown(s, p)).collect(),
+            hand_sizes: s.players.iter().map(Player::hand_size).collect(),
+            deck_size: s.deck.iter().sum(),
         }
     }
+}
+
+/// The state with the cards `viewer` has not seen blanked: the deck and every other hand but
+/// its publicly known cards.
+fn hide_cards(s: &State, viewer: Viewer) -> State {
+    let mut v = s.clone();
+    v.deck = [0; CARD_KINDS];
+    for (q, pl) in v.players.iter_mut().enumerate() {
+        if viewer == Viewer::Seat(sylvan_engine::Seat(q as u8)) {
+            continue;
+        }
+        for (k, n) in pl.hand.iter_mut().enumerate() {
+            *n = (*n).min(u8::from(pl.known & (1 << k) != 0));
+        }
+    }
+    v
+}
+
+/// The names of the cards counted in `hand`, e.g. "Earth Bounty, 2 Starlit Gift".
+pub(crate) fn card_names(game: &Whisperwood, hand: &[u8; CARD_KINDS]) -> String {
+    let parts = card_list(game, hand);
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The cards counted in `hand`, one entry per kind ("2 Starlit Gift").
+pub(crate) fn card_list(game: &Whisperwood, hand: &[u8; CARD_KINDS]) -> Vec<String> {
+    let cards = &game.components().enchantments;
+    hand.iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(k, &n)| {
+            let name = cards.get(k).map_or("?", |c| c.name.as_str());
+            if n == 1 {
+                name.to_string()
+            } else {
+                format!("{n} {name}")
+            }
+        })
+        .collect()
 }
 
 fn tokens(counts: &[u8; Token::NUM]) -> String {
@@ -67,6 +117,12 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
             sylvan_engine::Actor::Nobody => "nobody".into(),
         },
         crate::describe(s.phase)
+    );
+    let _ = writeln!(
+        out,
+        "Enchantment deck: {} cards; discard pile: {}",
+        view.deck_size,
+        card_names(game, &s.discard)
     );
     let _ = writeln!(out, "\nThe forest:");
     for l in placed_locations(s) {
@@ -153,14 +209,35 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
             },
             pl.vp,
             pl.harmony,
-            pl.hand,
+            view.hand_sizes.get(p).copied().unwrap_or(0),
             if pl.rested { ", rested" } else { "" }
         );
+        let over: Vec<String> = (0..6)
+            .filter_map(|m| {
+                game.card_over(pl, m).map(|card| {
+                    let cor = if pl.card_corrupted & (1 << m) != 0 {
+                        " (corrupted)"
+                    } else {
+                        ""
+                    };
+                    format!("rune {}: {}{cor}", m + 1, card.name)
+                })
+            })
+            .collect();
+        if !over.is_empty() {
+            let _ = writeln!(out, "  cards over the mat: {}", over.join("; "));
+        }
+        let shown = card_names(game, &pl.hand);
+        if view.viewer == Some(p as u8) {
+            let _ = writeln!(out, "  your enchantment cards: {shown}");
+        } else if shown != "none" {
+            let _ = writeln!(out, "  enchantment cards known to all: {shown}");
+        }
         let _ = writeln!(
             out,
-            "  paths: earth {}, water {}, air {}; restorations left E{} W{} A{} M{}; golem tokens {}; den {:?}",
+            "  paths: earth {}, water {}, air {}; restorations left: earth {}, water {}, air {}, magic {}; golem tokens {}; den: {}",
             pl.col[0], pl.col[1], pl.col[2], pl.restorations[0], pl.restorations[1],
-            pl.restorations[2], pl.restorations[3], pl.golem_tokens, pl.den
+            pl.restorations[2], pl.restorations[3], pl.golem_tokens, den_words(&pl.den)
         );
         let _ = writeln!(
             out,
@@ -198,15 +275,7 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
             ));
         }
         let _ = writeln!(out, "  actions: {}", spells.join("; "));
-        let golems: Vec<String> = Element::ALL
-            .iter()
-            .map(|g| format!("{} {:?}", c.golems[g.index()], pl.golems[g.index()]))
-            .collect();
-        let _ = writeln!(
-            out,
-            "  golem cards (1 active, 2 = 3 VP): {}",
-            golems.join(", ")
-        );
+        let _ = writeln!(out, "  golem cards: {}", golem_words(game, pl));
         let score = &view.scores[p];
         let parts: Vec<String> = CATEGORIES
             .iter()
@@ -222,4 +291,43 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
         );
     }
     out
+}
+
+/// The den in words: "2 bears, 1 owl", or "empty".
+pub(crate) fn den_words(den: &[u8; 3]) -> String {
+    let parts: Vec<String> = Animal::ALL
+        .iter()
+        .filter(|a| den[a.index()] > 0)
+        .map(|a| {
+            let n = den[a.index()];
+            format!("{n} {a}{}", if n == 1 { "" } else { "s" })
+        })
+        .collect();
+    if parts.is_empty() {
+        "empty".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The golem powers a player marked, in words: "Peat power 1 active, River power 3 face down
+/// (3 VP)", or "no golem tokens placed".
+pub(crate) fn golem_words(game: &Whisperwood, pl: &Player) -> String {
+    let c = game.components();
+    let mut parts = Vec::new();
+    for g in Element::ALL {
+        for (power, &mark) in pl.golems[g.index()].iter().enumerate() {
+            let how = match mark {
+                1 => "active",
+                2 => "face down (3 VP)",
+                _ => continue,
+            };
+            parts.push(format!("{} power {} {how}", c.golems[g.index()], power + 1));
+        }
+    }
+    if parts.is_empty() {
+        "no golem tokens placed".into()
+    } else {
+        parts.join(", ")
+    }
 }

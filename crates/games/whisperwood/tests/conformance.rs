@@ -29,9 +29,12 @@ fn the_ruling_options_conform_with_every_check_at_every_decision() {
     let options = Options {
         adv_transmute_no_corruption_slot: true,
         last_space_no_op: true,
+        water_terrain_connects: true,
     };
     let rules: Vec<Whisperwood> = (2..=4)
         .map(|n| Whisperwood::new(n, options.clone()).expect("valid"))
         .collect();
-    assert_conforms(&rules, 12, 9, 1);
+    // Random play rarely earns an enchantment card (about 1 game in 200), and the harness
+    // wants determinize to change some state: seed 2 gives a game in which a card is drawn.
+    assert_conforms(&rules, 30, 2, 1);
 }

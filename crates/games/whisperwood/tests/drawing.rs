@@ -63,6 +63,36 @@ fn the_drawing_shows_the_forest_restorations_druids_and_players() {
     assert!(mine.contains("Player 2 (you)"));
 }
 
+/// The player panels say what they count in words: the den and the golem powers, never a
+/// bare array like `den [0, 0, 0]`.
+#[test]
+fn the_player_panels_are_labelled_in_words() {
+    let g = Whisperwood::new(2, Options::default()).expect("valid");
+    let (mut s, _) = sylvan_engine::random_playout(
+        &g,
+        &mut GameRng::seeded(5),
+        &mut Vec::new(),
+        &mut Vec::new(),
+    );
+    s.players[0].den = [2, 0, 1];
+    s.players[0].golems = [[0; 3]; 4];
+    s.players[0].golems[0][0] = 1;
+    s.players[0].golems[1][2] = 2;
+    s.players[1].den = [0; 3];
+    s.players[1].golems = [[0; 3]; 4];
+    let view = g.view(&s, Viewer::Spectator);
+    let text = g.text(&view);
+    let svg = g.svg(&view).expect("Whisperwood draws");
+    for shown in [&text, &svg] {
+        assert!(shown.contains("den: 2 bears, 1 owl"), "{shown}");
+        assert!(shown.contains("den: empty"), "{shown}");
+        assert!(shown.contains("Peat power 1 active"), "{shown}");
+        assert!(shown.contains("River power 3 face down (3 VP)"), "{shown}");
+        assert!(shown.contains("no golem tokens placed"), "{shown}");
+        assert!(!shown.contains("[0, 0"), "no bare arrays: {shown}");
+    }
+}
+
 #[test]
 fn each_seat_is_labelled_with_the_familiar_it_was_dealt_for_designer_reports() {
     for players in 2..=4 {

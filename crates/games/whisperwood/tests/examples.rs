@@ -1,6 +1,6 @@
 //! The rulebook's worked examples and the rules they prove, each quoting its numbers.
 
-use sylvan_engine::{Actor, Game, GameRng};
+use sylvan_engine::Game;
 use sylvan_whisperwood::state::{Effect, FAMILIAR_PLACE};
 use sylvan_whisperwood::{
     Action, Animal, Element, Illegal, Options, Phase, Spell, State, Token, Whisperwood,
@@ -12,24 +12,7 @@ fn game(players: usize) -> Whisperwood {
 
 /// Plays random decisions from a fresh game until `at` holds.
 fn reach(g: &Whisperwood, seed: u64, at: impl Fn(&State) -> bool) -> State {
-    let mut s = g.initial_state();
-    let mut rng = GameRng::seeded(seed);
-    let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
-    while !at(&s) {
-        let a = match g.actor(&s) {
-            Actor::Nobody => panic!("the game ended first"),
-            Actor::Chance => {
-                g.chance_outcomes(&s, &mut outcomes);
-                rng.pick_weighted(&outcomes)
-            }
-            Actor::Seat(_) => {
-                g.legal_actions(&s, &mut actions);
-                actions[rng.below(actions.len() as u64) as usize]
-            }
-        };
-        g.apply(&mut s, a).expect("listed");
-    }
-    s
+    sylvan_engine::suite::random_state_where(g, seed, at)
 }
 
 fn legal(g: &Whisperwood, s: &State) -> Vec<Action> {
@@ -531,6 +514,7 @@ fn dazzle_calls_place_magic_only_on_a_spot_of_the_wildlife() {
         Action::CallFrom {
             loc: elsewhere,
             animal: Animal::Owl,
+            to: 0,
         },
     )
     .expect("an owl there");
@@ -604,4 +588,307 @@ fn the_prepare_listing_is_exactly_what_fits() {
         }
     }
     assert!(checked > 100_000);
+}
+
+fn placed(token: Token, as_core: Token) -> Option<sylvan_whisperwood::state::Placed> {
+    Some(sylvan_whisperwood::state::Placed {
+        token,
+        as_core: as_core as u8,
+    })
+}
+
+fn familiar(g: &Whisperwood, name: &str) -> u8 {
+    g.components()
+        .familiars
+        .iter()
+        .position(|f| f.name == name)
+        .expect("a familiar of the rulebook") as u8
+}
+
+/// Peat 1 (L716): "You may call wildlife to locations adjacent to your druid … your call
+/// wildlife actions can allow you to place restorations in adjacent locations." With the
+/// druid's own location full, Call Wildlife is only possible with the power, and the
+/// restoration then goes where the wildlife went.
+#[test]
+fn peat_1_calls_wildlife_to_a_location_next_to_the_druid() {
+    let g = game(2);
+    let mut s = act(&g, 8);
+    let me = s.turn as usize;
+    s.druids[me] = 0;
+    s.spots[0] = [1; 7];
+    let next = g
+        .neighbours(&s, 0)
+        .find(|&l| {
+            g.components().tiles[l as usize]
+                .spots
+                .iter()
+                .any(|sp| sp.types & Element::Air.bit() != 0 && sp.wild.is_none())
+        })
+        .expect("a neighbour with an air spot");
+    s.spots[next as usize] = [0; 7];
+    s.borders = 0;
+    for w in s.wildlife.iter_mut() {
+        *w = [0; 3];
+    }
+    let far = (1..25u8)
+        .find(|&l| {
+            l != next && s.cell[l as usize] != u8::MAX && !g.neighbours(&s, 0).any(|n| n == l)
+        })
+        .expect("a location away from the druid");
+    s.wildlife[far as usize][Animal::Owl.index()] = 1;
+    s.players[me].slots[Spell::CallWildlife.index()][0] = placed(Token::Ember, Token::Ember);
+    assert!(
+        !legal(&g, &s).contains(&Action::Perform(Spell::CallWildlife as u8)),
+        "no spot at the druid's location (R13)"
+    );
+    s.players[me].golems[Element::Earth.index()][0] = 1;
+    g.apply(&mut s, Action::Perform(Spell::CallWildlife as u8))
+        .expect("Peat 1: an adjacent location has room");
+    let calls = legal(&g, &s);
+    let call = Action::CallFrom {
+        loc: far,
+        animal: Animal::Owl,
+        to: next,
+    };
+    assert!(calls.contains(&call), "{calls:?}");
+    assert!(calls
+        .iter()
+        .all(|a| matches!(a, Action::CallFrom { to, .. } if *to != 0)));
+    g.apply(&mut s, call).expect("listed");
+    assert_eq!(s.wildlife[next as usize][Animal::Owl.index()], 1);
+    assert_eq!(s.wildlife[far as usize][Animal::Owl.index()], 0);
+    let restores = legal(&g, &s);
+    assert!(!restores.is_empty());
+    assert!(
+        restores.iter().all(|a| matches!(
+            a,
+            Action::Restore { loc, kind: Element::Air, .. } if *loc == next
+        )),
+        "the air restoration goes where the owl went: {restores:?}"
+    );
+}
+
+/// Ren (L659): "If you gain corruption by placing this restoration, you may purify it
+/// immediately": the corruption from a dark water spot may flip to harmony at once.
+#[test]
+fn ren_may_purify_the_corruption_its_restoration_gives() {
+    let g = game(2);
+    let mut s = act(&g, 9);
+    let me = s.turn as usize;
+    let c = g.components();
+    let dark = (1..25u8)
+        .find(|&l| {
+            s.cell[l as usize] != u8::MAX
+                && c.tiles[l as usize].terrain & Element::Water.bit() != 0
+                && c.tiles[l as usize].spots.iter().any(|sp| sp.dark)
+        })
+        .expect("a water location with a dark spot");
+    let spot = c.tiles[dark as usize]
+        .spots
+        .iter()
+        .position(|sp| sp.dark)
+        .expect("dark") as u8;
+    s.druids[me] = dark;
+    s.spots[dark as usize] = [0; 7];
+    let p = &mut s.players[me];
+    p.familiar = familiar(&g, "Ren");
+    p.slots[FAMILIAR_PLACE as usize][0] = placed(Token::Familiar, Token::Water);
+    p.spent[Token::Corruption.index()] = 0;
+    let harmony = p.harmony;
+    g.apply(&mut s, Action::Perform(FAMILIAR_PLACE))
+        .expect("the druid stands on water");
+    let restore = Action::Restore {
+        loc: dark,
+        spot,
+        kind: Element::Water,
+    };
+    g.apply(&mut s, restore)
+        .expect("a water restoration on the dark spot");
+    assert_eq!(
+        s.players[me].spent[Token::Corruption.index()],
+        1,
+        "corruption gained"
+    );
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::PurifyGained, Action::Decline],
+        "Ren may purify it"
+    );
+    g.apply(&mut s, Action::PurifyGained).expect("listed");
+    assert_eq!(s.players[me].spent[Token::Corruption.index()], 0);
+    assert_eq!(s.players[me].harmony, harmony + 1, "flipped to harmony");
+}
+
+/// Serene (L664, R44): a magic restoration, then one advance on each path whose type has a
+/// non-magic restoration there (anyone's), in the order the player chooses.
+#[test]
+fn serene_advances_on_each_matching_path_in_the_chosen_order() {
+    let g = game(2);
+    let mut s = act(&g, 10);
+    let me = s.turn as usize;
+    let other = 1 - me as u8;
+    s.druids[me] = 0;
+    // Another player's earth and air restorations; magic ones are ignored.
+    s.spots[0] = [
+        1 + other * 4 + Element::Earth as u8,
+        0,
+        1 + other * 4 + Element::Air as u8,
+        0,
+        0,
+        0,
+        0,
+    ];
+    let p = &mut s.players[me];
+    p.familiar = familiar(&g, "Serene");
+    p.slots[FAMILIAR_PLACE as usize][0] = placed(Token::Familiar, Token::Magic);
+    p.col = [3, 3, 3];
+    g.apply(&mut s, Action::Perform(FAMILIAR_PLACE))
+        .expect("prepared");
+    g.apply(
+        &mut s,
+        Action::Restore {
+            loc: 0,
+            spot: 1,
+            kind: Element::Magic,
+        },
+    )
+    .expect("magic goes anywhere");
+    assert_eq!(
+        legal(&g, &s),
+        vec![Action::Path(Element::Earth), Action::Path(Element::Air)],
+        "earth and air, not water; the player picks the order"
+    );
+    g.apply(&mut s, Action::Path(Element::Air))
+        .expect("air first");
+    assert_eq!(s.players[me].col, [3, 3, 4]);
+    assert!(s
+        .pending
+        .iter()
+        .any(|p| p.effect == Effect::Serene(Element::Earth.bit())));
+    while s
+        .pending
+        .iter()
+        .any(|p| matches!(p.effect, Effect::Serene(_)))
+    {
+        let a = legal(&g, &s)[0];
+        g.apply(&mut s, a).expect("listed");
+    }
+    assert_eq!(s.players[me].col[Element::Earth.index()], 4, "then earth");
+    assert_eq!(s.players[me].col[Element::Water.index()], 3, "never water");
+}
+
+/// R42 (L373): upgrading Convoke (earth + water) to its one "earth or water" slot, the owner
+/// picks which token stays; the other goes to the spent pool. Advanced Restore keeps the
+/// element token without a choice.
+#[test]
+fn the_owner_picks_which_surplus_token_stays_on_an_upgrade() {
+    use sylvan_whisperwood::components::Reward;
+    use sylvan_whisperwood::state::Pending;
+    let g = game(2);
+    let mut s = act(&g, 11);
+    let me = s.turn as usize;
+    let p = &mut s.players[me];
+    p.slots[Spell::Convoke.index()] = [
+        placed(Token::Earth, Token::Earth),
+        placed(Token::Water, Token::Water),
+        None,
+    ];
+    p.slots[Spell::Restore.index()] = [
+        placed(Token::Air, Token::Air),
+        placed(Token::Moonglow, Token::Moonglow),
+        None,
+    ];
+    p.spent = [0; Token::NUM];
+    let upgrade = |s: &mut State| {
+        s.turn = me as u8;
+        s.pending.clear();
+        s.pending.push(Pending {
+            effect: Effect::Reward(Reward::Upgrade(None), Element::Earth),
+            halts: false,
+        });
+        s.phase = Phase::Resolve;
+    };
+    upgrade(&mut s);
+    g.apply(&mut s, Action::Upgrade(Spell::Convoke))
+        .expect("an earth spell");
+    assert_eq!(
+        legal(&g, &s),
+        vec![
+            Action::Keep {
+                token: Token::Earth,
+                as_core: Token::Earth as u8
+            },
+            Action::Keep {
+                token: Token::Water,
+                as_core: Token::Water as u8
+            }
+        ]
+    );
+    g.apply(
+        &mut s,
+        Action::Keep {
+            token: Token::Water,
+            as_core: Token::Water as u8,
+        },
+    )
+    .expect("listed");
+    let p = &s.players[me];
+    assert_eq!(
+        p.slots[Spell::Convoke.index()][0].map(|t| t.token),
+        Some(Token::Water)
+    );
+    assert_eq!(p.spent[Token::Earth.index()], 1, "the earth token is spent");
+    assert_eq!(p.spent[Token::Water.index()], 0);
+    upgrade(&mut s);
+    g.apply(&mut s, Action::Upgrade(Spell::Restore))
+        .expect("an earth spell");
+    let p = &s.players[me];
+    assert_eq!(
+        p.slots[Spell::Restore.index()][0].map(|t| t.token),
+        Some(Token::Air)
+    );
+    assert_eq!(
+        p.spent[Token::Moonglow.index()],
+        1,
+        "no slot for the moonglow"
+    );
+    assert!(!s
+        .pending
+        .iter()
+        .any(|p| matches!(p.effect, Effect::KeepOnUpgrade { .. })));
+}
+
+/// R17's option: adjacent locations that both show water terrain are water-connected even
+/// where their water edges do not meet (by default they are not).
+#[test]
+fn the_water_terrain_option_connects_water_locations() {
+    let by_edges = game(3);
+    let by_terrain = Whisperwood::new(
+        3,
+        Options {
+            water_terrain_connects: true,
+            ..Options::default()
+        },
+    )
+    .expect("valid");
+    let water = |l: u8| by_edges.components().tiles[l as usize].terrain & Element::Water.bit() != 0;
+    let mut found = 0;
+    for seed in 0..20 {
+        let s = reach(&by_terrain, seed, |s| s.phase == Phase::Act);
+        for a in (0..25u8).filter(|&l| s.cell[l as usize] != u8::MAX) {
+            let edges = by_edges.reach(&s, a, 1, true);
+            let terrain = by_terrain.reach(&s, a, 1, true);
+            assert_eq!(edges & !terrain, 0, "the option only adds links");
+            for b in by_edges.neighbours(&s, a) {
+                assert_eq!(terrain & (1 << b) != 0, water(a) && water(b), "{a} and {b}");
+                if water(a) && water(b) && edges & (1 << b) == 0 {
+                    found += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        found > 0,
+        "some water neighbours do not meet by their edges"
+    );
 }

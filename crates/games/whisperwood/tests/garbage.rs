@@ -32,6 +32,7 @@ fn garbage() -> Vec<Action> {
         Action::CallFrom {
             loc: 77,
             animal: Animal::Owl,
+            to: 99,
         },
         Action::Restore {
             loc: 30,
