@@ -90,6 +90,13 @@ pub trait GameKind: Send + Sync {
         bot: &BotSpec,
         seconds: f64,
     ) -> Result<SearchBench, CatalogError>;
+    /// Rules for the learning libraries' bindings (dense ids, observations, returns); refused,
+    /// with the reason, for a game that does not number its actions.
+    fn spiel(
+        &self,
+        players: usize,
+        options: &Value,
+    ) -> Result<Box<dyn crate::spiel::SpielGame>, CatalogError>;
 }
 
 /// What [`GameKind::bench_search`] measured.
@@ -365,6 +372,14 @@ impl<G: Game + 'static> GameKind for Kind<G> {
             measured.seconds += choice.thinking.seconds;
         }
         Ok(measured)
+    }
+
+    fn spiel(
+        &self,
+        players: usize,
+        options: &Value,
+    ) -> Result<Box<dyn crate::spiel::SpielGame>, CatalogError> {
+        crate::spiel::spiel_game(build::<G>(players, options, None)?)
     }
 }
 

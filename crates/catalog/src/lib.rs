@@ -34,6 +34,7 @@ mod options;
 #[cfg(test)]
 mod peek;
 pub mod protocol;
+pub mod spiel;
 mod table;
 mod trace;
 

@@ -320,6 +320,81 @@ pub trait Game: Sized + Send + Sync {
     fn check_invariants(&self, _state: &Self::State) -> Result<(), String> {
         Ok(())
     }
+
+    // Ids and observations for learning libraries (OpenSpiel, PettingZoo): one block, every
+    // method defaulted to "not provided".
+
+    /// How many seat actions the game can ever have: every seat action has a dense id below
+    /// this, the same in every version of the game and its data. 0: the game numbers none.
+    fn num_distinct_actions(&self) -> usize {
+        0
+    }
+
+    /// The dense id of a seat action at `state`, below
+    /// [`num_distinct_actions`](Game::num_distinct_actions). Most games number actions
+    /// whatever the state; one whose actions name places that grow without a fixed grid may
+    /// number them relative to public parts of the state (a forest's tiles in placing order).
+    fn action_id(&self, _state: &Self::State, _action: Self::Action) -> Option<usize> {
+        None
+    }
+
+    /// The seat action with this id at `state`, if the id is one.
+    fn action_from_id(&self, _state: &Self::State, _id: usize) -> Option<Self::Action> {
+        None
+    }
+
+    /// How many chance outcomes the game can ever have: every chance outcome has a dense id
+    /// below this (its own numbering, apart from seat actions). 0: none are numbered.
+    fn max_chance_outcomes(&self) -> usize {
+        0
+    }
+
+    /// The dense id of a chance outcome, below [`max_chance_outcomes`](Game::max_chance_outcomes).
+    fn chance_outcome_id(&self, _outcome: Self::Action) -> Option<usize> {
+        None
+    }
+
+    /// The chance outcome with this id, if the id is one.
+    fn chance_outcome_from_id(&self, _id: usize) -> Option<Self::Action> {
+        None
+    }
+
+    /// The fixed shape of [`observation_tensor`](Game::observation_tensor); empty when the game
+    /// provides none.
+    fn observation_shape(&self) -> Vec<usize> {
+        Vec::new()
+    }
+
+    /// Writes what `seat` observes now, read from its own view only, as numbers: `out` is
+    /// cleared and filled with exactly the product of
+    /// [`observation_shape`](Game::observation_shape) values (row-major).
+    fn observation_tensor(&self, _view: &Self::View, _seat: Seat, out: &mut Vec<f32>) {
+        out.clear();
+    }
+
+    /// What `seat` observes now as text, read from its own view only; `None` if not provided.
+    fn observation_string(&self, _view: &Self::View, _seat: Seat) -> Option<String> {
+        None
+    }
+
+    /// The fixed shape of [`information_state_tensor`](Game::information_state_tensor); empty
+    /// when the game provides none. A game provides an information state only when its view
+    /// already holds everything the seat has observed (perfect recall); otherwise the bindings
+    /// build one from the seat's observations so far.
+    fn information_state_shape(&self) -> Vec<usize> {
+        Vec::new()
+    }
+
+    /// Writes `seat`'s perfect-recall information state from its own view, like
+    /// [`observation_tensor`](Game::observation_tensor).
+    fn information_state_tensor(&self, _view: &Self::View, _seat: Seat, out: &mut Vec<f32>) {
+        out.clear();
+    }
+
+    /// `seat`'s perfect-recall information state as text; `None` if not provided.
+    fn information_state_string(&self, _view: &Self::View, _seat: Seat) -> Option<String> {
+        None
+    }
 }
 
 fn normalize(text: &str) -> String {

@@ -184,6 +184,7 @@ fn play_one<G: Game>(
             deep_checks(
                 game,
                 &state,
+                actor == Actor::Chance,
                 &listed,
                 seen_actions,
                 &mut det_rng,
@@ -242,9 +243,11 @@ fn play_one<G: Game>(
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn deep_checks<G: Game>(
     game: &G,
     state: &G::State,
+    chance: bool,
     listed: &[G::Action],
     seen_actions: &[G::Action],
     rng: &mut GameRng,
@@ -287,6 +290,7 @@ fn deep_checks<G: Game>(
         }
         report.tick("action round-trips");
     }
+    check_ids(game, state, chance, listed, report)?;
     let json_before = serde_json::to_string(state).map_err(|e| e.to_string())?;
     if json_before != json {
         return Err("applying to clones changed the original".into());
@@ -325,6 +329,10 @@ fn deep_checks<G: Game>(
         if &det != state {
             *hidden_changed = true;
         }
+        // Observations cost a view and a text each: checked at one deep decision in four.
+        if report.decisions.is_multiple_of(4) {
+            check_observations(game, state, &det, seat, report)?;
+        }
         report.tick("determinize keeps the view");
         // Determinizing the truth and determinizing another sample with the same generator
         // must agree: otherwise the hidden values leak into what bots decide.
@@ -344,6 +352,123 @@ fn deep_checks<G: Game>(
     serde_json::to_string(&spectator)
         .map_err(|e| format!("spectator view does not serialise: {e}"))?;
     report.tick("spectator view");
+    Ok(())
+}
+
+/// Every listed action (or chance outcome) has a dense id below the game's bound, and the id
+/// converts back to the same action. Games that number nothing are skipped.
+fn check_ids<G: Game>(
+    game: &G,
+    state: &G::State,
+    chance: bool,
+    listed: &[G::Action],
+    report: &mut ConformanceReport,
+) -> Result<(), String> {
+    let (bound, what) = if chance {
+        (game.max_chance_outcomes(), "chance outcome")
+    } else {
+        (game.num_distinct_actions(), "action")
+    };
+    if bound == 0 {
+        return Ok(());
+    }
+    for &a in listed {
+        let id = if chance {
+            game.chance_outcome_id(a)
+        } else {
+            game.action_id(state, a)
+        };
+        let Some(id) = id else {
+            return Err(format!("the {what} '{a}' has no id"));
+        };
+        if id >= bound {
+            return Err(format!("the {what} '{a}' has id {id}, not below {bound}"));
+        }
+        let back = if chance {
+            game.chance_outcome_from_id(id)
+        } else {
+            game.action_from_id(state, id)
+        };
+        if back != Some(a) {
+            return Err(format!(
+                "the {what} '{a}' has id {id}, which converts back to {back:?}"
+            ));
+        }
+    }
+    report.tick("ids below the bound and round-trip");
+    Ok(())
+}
+
+/// A seat's observation and information state (tensor and string) have their declared shape
+/// and are the same in a determinized copy: they come from what the seat sees.
+fn check_observations<G: Game>(
+    game: &G,
+    state: &G::State,
+    det: &G::State,
+    seat: Seat,
+    report: &mut ConformanceReport,
+) -> Result<(), String> {
+    let view = game.view(state, Viewer::Seat(seat));
+    let det_view = game.view(det, Viewer::Seat(seat));
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    type Tensor<G> = fn(&G, &<G as Game>::View, Seat, &mut Vec<f32>);
+    let tensors: [(&str, Vec<usize>, Tensor<G>); 2] = [
+        (
+            "observation",
+            game.observation_shape(),
+            G::observation_tensor,
+        ),
+        (
+            "information state",
+            game.information_state_shape(),
+            G::information_state_tensor,
+        ),
+    ];
+    for (what, shape, tensor) in tensors {
+        if shape.is_empty() {
+            continue;
+        }
+        tensor(game, &view, seat, &mut a);
+        tensor(game, &det_view, seat, &mut b);
+        let len: usize = shape.iter().product();
+        if a.len() != len {
+            return Err(format!(
+                "{seat}'s {what} tensor has {} values, not {len} as its shape {shape:?} says",
+                a.len()
+            ));
+        }
+        if a.iter().any(|x| !x.is_finite()) {
+            return Err(format!(
+                "{seat}'s {what} tensor has a value that is not finite"
+            ));
+        }
+        if a != b {
+            return Err(format!(
+                "determinize({seat}) changed {seat}'s {what} tensor"
+            ));
+        }
+        report.tick("tensor shaped and unchanged by determinize");
+    }
+    let strings = [
+        (
+            game.observation_string(&view, seat),
+            game.observation_string(&det_view, seat),
+        ),
+        (
+            game.information_state_string(&view, seat),
+            game.information_state_string(&det_view, seat),
+        ),
+    ];
+    for (truth, sample) in strings {
+        if truth.is_some() {
+            if truth != sample {
+                return Err(format!(
+                    "determinize({seat}) changed {seat}'s observation text"
+                ));
+            }
+            report.tick("observation text unchanged by determinize");
+        }
+    }
     Ok(())
 }
 
@@ -416,6 +541,8 @@ mod tests {
         BrokenInvariant,
         /// The view hides the pile's parity, and determinize flips the parity it was given.
         LeakyDeterminize,
+        /// Action ids are declared, but taking 3 gets an id past the bound.
+        IdPastBound,
     }
 
     impl Game for Flawed {
@@ -486,6 +613,20 @@ mod tests {
                 16
             }
         }
+        fn num_distinct_actions(&self) -> usize {
+            usize::from(self.flaw == Flaw::IdPastBound) * 3
+        }
+        fn action_id(&self, _: &Self::State, a: Self::Action) -> Option<usize> {
+            match a {
+                crate::testing::NimAction::Take(n) => {
+                    Some(usize::from(n) - 1 + usize::from(n == 3))
+                }
+                _ => None,
+            }
+        }
+        fn action_from_id(&self, _: &Self::State, id: usize) -> Option<Self::Action> {
+            Some(crate::testing::NimAction::Take(id as u8 + 1))
+        }
         fn check_invariants(&self, s: &Self::State) -> Result<(), String> {
             match (self.flaw, s.pile) {
                 (Flaw::BrokenInvariant, Some(p)) if p < 10 => Err("stones vanished".into()),
@@ -503,6 +644,7 @@ mod tests {
             (Flaw::VacuousHidden, "determinize never changed"),
             (Flaw::BrokenInvariant, "stones vanished"),
             (Flaw::LeakyDeterminize, "depends on what"),
+            (Flaw::IdPastBound, "not below 3"),
         ];
         for (flaw, expected) in cases {
             let rules = [Flawed {

@@ -43,6 +43,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod encode;
 mod game;
 pub mod harness;
 mod record;

@@ -29,6 +29,7 @@
 
 mod action;
 pub mod components;
+mod encode;
 mod rules;
 mod score;
 mod solo;
@@ -317,6 +318,42 @@ impl Game for WhisperingWoods {
         } else {
             Vec::new()
         }
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        encode::num_seat_actions()
+    }
+
+    fn action_id(&self, state: &State, action: Action) -> Option<usize> {
+        encode::seat_action_id(state, action)
+    }
+
+    fn action_from_id(&self, state: &State, id: usize) -> Option<Action> {
+        encode::seat_action(state, id)
+    }
+
+    fn max_chance_outcomes(&self) -> usize {
+        encode::chance_outcomes().len()
+    }
+
+    fn chance_outcome_id(&self, outcome: Action) -> Option<usize> {
+        encode::chance_outcomes().id(outcome)
+    }
+
+    fn chance_outcome_from_id(&self, id: usize) -> Option<Action> {
+        encode::chance_outcomes().action(id)
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![encode::OBSERVATION_LEN]
+    }
+
+    fn observation_tensor(&self, view: &View, seat: Seat, out: &mut Vec<f32>) {
+        encode::observation(view, seat, out);
+    }
+
+    fn observation_string(&self, view: &View, _seat: Seat) -> Option<String> {
+        Some(self.text(view))
     }
 
     fn max_decisions(&self) -> u64 {
