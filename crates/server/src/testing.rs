@@ -1,7 +1,9 @@
 //! Helpers for tests of the server (here and in the `sylvan` binary's tests): a scratch SQLite
 //! file, a fresh PostgreSQL database, and a game played by clients.
 
-use std::path::PathBuf;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 
 use sqlx::{Connection, Executor};
 
@@ -60,4 +62,30 @@ pub async fn fresh_postgres(test: &str) -> Option<String> {
         .rsplit_once('/')
         .expect("a PostgreSQL URL ends with /DATABASE");
     Some(format!("{base}/{name}"))
+}
+
+/// Starts `BIN serve --addr 127.0.0.1:0 --db DB` (the real `sylvan` binary) and returns the
+/// process with the address it printed on its first line.
+pub async fn spawn_serve(bin: &Path, db: &str) -> (Child, SocketAddr) {
+    let mut child = Command::new(bin)
+        .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("sylvan serve starts");
+    let stdout = child.stdout.take().expect("piped");
+    let line = tokio::task::spawn_blocking(move || {
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line).map(|_| line)
+    })
+    .await
+    .expect("joined")
+    .expect("a line");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    (child, addr)
 }
