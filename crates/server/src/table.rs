@@ -68,6 +68,16 @@ pub(crate) enum Command {
     BotMove { version: u64, action: Value },
     /// Another instance changed the table: catch up from storage.
     Refresh,
+    /// What a rematch needs: `{"existing": ID}` if one was made, else the request that
+    /// creates it (same game, players, options, clock and bots).
+    Rematch {
+        reply: oneshot::Sender<Result<Value, ApiError>>,
+    },
+    /// The rematch is table `id`, unless another was set first (its id is the answer).
+    SetRematch {
+        id: String,
+        reply: oneshot::Sender<String>,
+    },
     /// The record and the log, once the game is over.
     Record {
         reply: oneshot::Sender<Result<Value, ApiError>>,
@@ -115,6 +125,8 @@ pub(crate) struct TableTask {
     lease: Lease,
     /// A bot is to move but another instance holds the lease: try again when it expires.
     bot_waiting: bool,
+    /// The table of the rematch, once someone asked for one (kept by this instance only).
+    rematch: Option<String>,
 }
 
 /// How long a lease on a table's bots and clocks lasts, and when it is renewed before that.
@@ -184,6 +196,7 @@ impl TableTask {
             resigned: Vec::new(),
             lease: Lease::default(),
             bot_waiting: false,
+            rematch: None,
         };
         task.catch_up().await?;
         Ok(task)
@@ -780,6 +793,7 @@ impl TableTask {
             "present": self.presence(),
             "clocks": self.clocks_json(),
             "result": self.result(),
+            "rematch": self.rematch,
         })
     }
 
@@ -995,6 +1009,31 @@ impl TableTask {
                     self.broadcast();
                     self.schedule_bot().await;
                 }
+            }
+            Command::Rematch { reply } => {
+                let plan = if !self.ended() {
+                    Err(err(ErrorKind::NotOver, "a rematch is for a finished game"))
+                } else if let Some(id) = &self.rematch {
+                    Ok(json!({"existing": id}))
+                } else {
+                    let t = &self.stored.table;
+                    let seats: Vec<String> = self
+                        .stored
+                        .seats
+                        .iter()
+                        .map(|r| r.bot.clone().unwrap_or_else(|| "human".into()))
+                        .collect();
+                    Ok(
+                        json!({"game": t.game, "players": t.players, "options": t.options,
+                              "seats": seats, "clock": t.clock}),
+                    )
+                };
+                let _ = reply.send(plan);
+            }
+            Command::SetRematch { id, reply } => {
+                let chosen = self.rematch.get_or_insert(id).clone();
+                let _ = reply.send(chosen);
+                self.broadcast();
             }
             Command::Record { reply } => {
                 let _ = reply.send(self.record());
