@@ -3,13 +3,14 @@
 //! the other see every move, and only the holder of a table's lease runs its bots (another
 //! instance takes over when the holder dies).
 
-use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::json;
 use sylvan_server::client::{request, Connection};
-use sylvan_server::testing::{fresh_postgres, spawn_serve, Scratch};
+use sylvan_server::testing::{
+    create_table, frame_at, fresh_postgres, join_seat, spawn_serve, Scratch,
+};
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -17,49 +18,19 @@ fn bin() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_sylvan"))
 }
 
-async fn create(addr: SocketAddr, body: Value) -> String {
-    let (status, t) = request(addr, "POST", "/tables", Some(&body))
-        .await
-        .expect("create");
-    assert_eq!(status, 201, "{t}");
-    t["id"].as_str().expect("id").to_string()
-}
-
-async fn join(addr: SocketAddr, id: &str, seat: u8) -> String {
-    let (status, j) = request(
-        addr,
-        "POST",
-        &format!("/tables/{id}/join"),
-        Some(&json!({"name": format!("P{seat}"), "seat": seat})),
-    )
-    .await
-    .expect("join");
-    assert_eq!(status, 200, "{j}");
-    j["token"].as_str().expect("token").to_string()
-}
-
-async fn frame_at(conn: &mut Connection, version: u64) -> Value {
-    loop {
-        let f = conn.frame(WAIT).await.expect("a frame");
-        if f["version"].as_u64().expect("version") >= version {
-            return f;
-        }
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clock_deadline_survives_a_sigkill_and_restart() {
     let scratch = Scratch::new("clock-restart");
     let db = scratch.sqlite();
     let (mut child, addr) = spawn_serve(bin(), &db).await;
-    let id = create(
+    let id = create_table(
         addr,
         json!({"game": "woodwalkers", "players": 2, "seed": 3,
                "clock": {"per_decision": {"limit_ms": 5000}}}),
     )
     .await;
-    join(addr, &id, 0).await;
-    join(addr, &id, 1).await;
+    join_seat(addr, &id, 0).await;
+    join_seat(addr, &id, 1).await;
     let mut watcher = Connection::open(addr, &id, "svg=0")
         .await
         .expect("spectator");
@@ -114,9 +85,9 @@ async fn two_serve_processes_share_one_postgres_and_one_runs_each_tables_bots() 
     let (mut b_proc, b) = spawn_serve(bin(), &url).await;
 
     // A table created on A, seat 0 joined on A and seat 1 on B, each playing on its own.
-    let id = create(a, json!({"game": "woodwalkers", "players": 2, "seed": 21})).await;
-    let t0 = join(a, &id, 0).await;
-    let t1 = join(b, &id, 1).await;
+    let id = create_table(a, json!({"game": "woodwalkers", "players": 2, "seed": 21})).await;
+    let t0 = join_seat(a, &id, 0).await;
+    let t1 = join_seat(b, &id, 1).await;
     let mut seats = [
         Connection::open(a, &id, &format!("token={t0}&svg=0"))
             .await
@@ -173,7 +144,7 @@ async fn two_serve_processes_share_one_postgres_and_one_runs_each_tables_bots() 
 
     // A table of bots: one instance at a time runs them (the lease); A dies mid-game and B
     // takes over once A's lease runs out, and finishes the game.
-    let id = create(
+    let id = create_table(
         a,
         json!({"game": "woodwalkers", "players": 2, "seed": 22, "seats": ["mcts:100", "mcts:100"]}),
     )

@@ -16,8 +16,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use sylvan_catalog::{Catalog, Record, Viewer};
 use sylvan_server::client::request;
-use sylvan_server::testing::Scratch;
-use sylvan_server::{Config, Server};
+use sylvan_server::testing::{create_table, start_in_process, Scratch};
 use tokio_tungstenite::tungstenite::Message;
 
 type Socket =
@@ -266,32 +265,6 @@ fn base64_decode(text: &str) -> Vec<u8> {
         .collect()
 }
 
-async fn start_server(db: &str) -> SocketAddr {
-    let config = Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: db.to_string(),
-        zombie_bot: "random".into(),
-        bot_threads: 2,
-    };
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .expect("binds");
-    let addr = listener.local_addr().expect("bound");
-    let server = Server::start(Catalog::standard(), &config)
-        .await
-        .expect("starts");
-    tokio::spawn(server.serve(listener));
-    addr
-}
-
-async fn create(addr: SocketAddr, body: Value) -> String {
-    let (status, t) = request(addr, "POST", "/tables", Some(&body))
-        .await
-        .expect("create");
-    assert_eq!(status, 201, "{t}");
-    t["id"].as_str().expect("id").to_string()
-}
-
 /// Takes seat `seat` from the invite link's page: types a name and clicks the button.
 async fn take_seat(b: &mut Browser, addr: SocketAddr, id: &str, seat: u8, name: &str) -> Tab {
     let tab = b.tab(&format!("http://{addr}/t/{id}?seat={seat}")).await;
@@ -356,7 +329,7 @@ async fn people_play_every_game_in_the_browser() {
         return;
     };
     let scratch = Scratch::new("browser");
-    let addr = start_server(&scratch.sqlite()).await;
+    let addr = start_in_process(Catalog::standard(), &scratch.sqlite()).await;
 
     // The lobby lists every game with its picture and creates a table from the form.
     let lobby = b.tab(&format!("http://{addr}/")).await;
@@ -384,7 +357,7 @@ async fn people_play_every_game_in_the_browser() {
     b.screenshot(&lobby, "lobby").await;
 
     for game in &games {
-        let id = create(
+        let id = create_table(
             addr,
             json!({"game": game, "players": 2, "seed": 11, "seats": ["human", "random"]}),
         )
@@ -413,6 +386,29 @@ async fn people_play_every_game_in_the_browser() {
         );
         b.screenshot(&tab, &format!("{game}-end")).await;
         eprintln!("{game}: a person played a whole game in {clicks} clicks");
+        if Some(game) == games.last() {
+            // A rematch: a new table of the same game and seats, this person back in seat 0.
+            b.click(&tab, "#rematch", 0).await;
+            let path = b
+                .wait_for(&tab, &format!("location.pathname !== '/t/{id}' && !!document.getElementById('take-seat') && location.pathname + location.search"))
+                .await;
+            let path = path.as_str().expect("a path");
+            assert!(
+                path.starts_with("/t/") && path.ends_with("?seat=0"),
+                "{path}"
+            );
+            let new_id = &path[3..path.len() - "?seat=0".len()];
+            let (_, lobby) = request(addr, "GET", "/tables", None).await.expect("lobby");
+            let entry = lobby["tables"]
+                .as_array()
+                .expect("tables")
+                .iter()
+                .find(|t| t["id"] == new_id)
+                .cloned()
+                .expect("the rematch is in the lobby");
+            assert_eq!(entry["game"], game.as_str());
+            assert_eq!(entry["seats"][1]["bot"], "random");
+        }
         assert!(clicks > 0);
     }
 }
@@ -423,10 +419,10 @@ async fn two_browsers_reload_spectators_and_bad_clicks() {
         return;
     };
     let scratch = Scratch::new("browser2");
-    let addr = start_server(&scratch.sqlite()).await;
+    let addr = start_in_process(Catalog::standard(), &scratch.sqlite()).await;
 
     // Two people at one table, each in their own browser: each sees the other's moves.
-    let id = create(
+    let id = create_table(
         addr,
         json!({"game": "woodwalkers", "players": 2, "seed": 5}),
     )
@@ -511,7 +507,7 @@ async fn two_browsers_reload_spectators_and_bad_clicks() {
     );
 
     // A spectator of a Midnight Duel receives only the spectator's view, never a seat's.
-    let id = create(
+    let id = create_table(
         addr,
         json!({"game": "woodwalkers", "players": 2, "seed": 8, "options": {"side": "night"},
                "seats": ["mcts:100", "mcts:100"]}),

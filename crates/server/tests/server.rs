@@ -7,8 +7,9 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use sylvan_catalog::{Catalog, Seat, Viewer};
 use sylvan_server::client::{request, request_raw, Connection};
-use sylvan_server::testing::{fresh_postgres, Scratch};
-use sylvan_server::{Config, Server};
+use sylvan_server::testing::{
+    create_table, frame_at, fresh_postgres, join_seat, open_seats, start_in_process, Scratch,
+};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -19,27 +20,11 @@ fn catalog() -> Catalog {
 }
 
 async fn start(db: &str) -> SocketAddr {
-    let config = Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: db.to_string(),
-        zombie_bot: "random".into(),
-        bot_threads: 2,
-    };
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .expect("binds");
-    let addr = listener.local_addr().expect("bound");
-    let server = Server::start(catalog(), &config).await.expect("starts");
-    tokio::spawn(server.serve(listener));
-    addr
+    start_in_process(catalog(), db).await
 }
 
 async fn create(addr: SocketAddr, body: Value) -> String {
-    let (status, answer) = request(addr, "POST", "/tables", Some(&body))
-        .await
-        .expect("answers");
-    assert_eq!(status, 201, "{answer}");
-    answer["id"].as_str().expect("an id").to_string()
+    create_table(addr, body).await
 }
 
 /// A server on a scratch SQLite file with one table made from `body`.
@@ -51,27 +36,7 @@ async fn server_with_table(label: &str, body: Value) -> (Scratch, SocketAddr, St
 }
 
 async fn join(addr: SocketAddr, id: &str, seat: u8) -> String {
-    let (status, answer) = request(
-        addr,
-        "POST",
-        &format!("/tables/{id}/join"),
-        Some(&json!({"name": format!("P{seat}"), "seat": seat})),
-    )
-    .await
-    .expect("answers");
-    assert_eq!(status, 200, "{answer}");
-    assert_eq!(answer["seat"], seat);
-    answer["token"].as_str().expect("a token").to_string()
-}
-
-/// Reads until a frame at `version` or later arrives; errors on any error message.
-async fn frame_at(conn: &mut Connection, version: u64) -> Value {
-    loop {
-        let f = conn.frame(WAIT).await.expect("a frame");
-        if f["version"].as_u64().expect("a version") >= version {
-            return f;
-        }
-    }
+    join_seat(addr, id, seat).await
 }
 
 /// The next error message, skipping frames (a seat's presence changing sends one).
@@ -418,12 +383,8 @@ async fn undo_takes_back_before_the_other_seat_decides() {
         server_with_table("undo2", json!({"game": "nim", "players": 2})).await;
     let t0 = join(addr, &id, 0).await;
     let t1 = join(addr, &id, 1).await;
-    let mut p0 = Connection::open(addr, &id, &format!("token={t0}"))
-        .await
-        .expect("seat 0");
-    let mut p1 = Connection::open(addr, &id, &format!("token={t1}"))
-        .await
-        .expect("seat 1");
+    let mut seats = open_seats(addr, &id, &[&t0, &t1]).await;
+    let (mut p1, mut p0) = (seats.pop().expect("seat 1"), seats.pop().expect("seat 0"));
     let f = p0.frame(WAIT).await.expect("frame");
     p1.frame(WAIT).await.expect("frame");
     p0.send(&json!({"version": 0, "action": f["legal"][1]["action"]}))
@@ -729,12 +690,8 @@ async fn resigning_ends_the_game_for_the_seat_and_ranks_it_last() {
     .await;
     let t0 = join(addr, &id, 0).await;
     let t1 = join(addr, &id, 1).await;
-    let mut p0 = Connection::open(addr, &id, &format!("token={t0}"))
-        .await
-        .expect("seat 0");
-    let mut p1 = Connection::open(addr, &id, &format!("token={t1}"))
-        .await
-        .expect("seat 1");
+    let mut seats = open_seats(addr, &id, &[&t0, &t1]).await;
+    let (mut p1, mut p0) = (seats.pop().expect("seat 1"), seats.pop().expect("seat 0"));
     p0.send(&json!({"cmd": "resign"})).await.expect("sent");
     let mut f = frame_at(&mut p1, 1).await;
     assert_eq!(f["over"], false, "two seats still play: {f}");
