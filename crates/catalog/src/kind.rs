@@ -21,6 +21,9 @@ pub trait GameKind: Send + Sync {
     /// The default options as JSON.
     fn default_options(&self) -> Value;
 
+    /// Each option's name with its meaning ([`sylvan_engine::Game::option_help`]).
+    fn option_help(&self) -> Vec<(&'static str, &'static str)>;
+
     /// A boxed copy of this kind (so that a [`Catalog`](crate::Catalog) can be cloned).
     fn clone_box(&self) -> Box<dyn GameKind>;
 
@@ -227,6 +230,10 @@ impl<G: Game + 'static> GameKind for Kind<G> {
 
     fn default_options(&self) -> Value {
         serde_json::to_value(G::Options::default()).unwrap_or(Value::Null)
+    }
+
+    fn option_help(&self) -> Vec<(&'static str, &'static str)> {
+        G::option_help()
     }
 
     fn clone_box(&self) -> Box<dyn GameKind> {

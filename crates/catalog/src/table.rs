@@ -168,6 +168,10 @@ pub trait DynGame: Send {
     /// Takes back `seat`'s last decision if [`can_undo`](DynGame::can_undo) allows it; the
     /// game is then exactly as before that decision. Nothing changes on error.
     fn undo(&mut self, seat: Seat) -> Result<(), ActionError>;
+
+    /// For each action of [`DynGame::legal`], in the same order, the ids of the drawn elements
+    /// it acts on ([`sylvan_engine::Game::action_targets`]; empty where the game marks none).
+    fn legal_targets(&self) -> Vec<Vec<String>>;
 }
 
 /// A seat decision that may still be taken back: the position before it.
@@ -575,6 +579,13 @@ impl<G: Game + 'static> DynGame for Table<G> {
         self.actions.pop();
         self.last_seat = last.last_seat;
         Ok(())
+    }
+
+    fn legal_targets(&self) -> Vec<Vec<String>> {
+        self.listed()
+            .into_iter()
+            .map(|(a, _)| self.rules.action_targets(&self.state, a))
+            .collect()
     }
 
     fn history(&self, audience: Audience) -> Vec<Vec<String>> {

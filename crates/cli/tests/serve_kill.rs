@@ -3,43 +3,20 @@
 //! decision is there and play goes on. With SQLite, and with PostgreSQL when one is configured.
 
 use std::collections::HashMap;
-use std::io::BufRead;
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::Duration;
 
 use serde_json::{json, Value};
 use sylvan_server::client::{request, Connection};
-use sylvan_server::testing::{fresh_postgres, Scratch};
+use sylvan_server::testing::{fresh_postgres, spawn_serve, Scratch};
 
 const WAIT: Duration = Duration::from_secs(20);
 const TABLES: usize = 3;
 const KILLS: usize = 3;
 
 async fn spawn_server(db: &str) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sylvan"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("sylvan serve starts");
-    let stdout = child.stdout.take().expect("piped");
-    let line = tokio::task::spawn_blocking(move || {
-        let mut line = String::new();
-        std::io::BufReader::new(stdout)
-            .read_line(&mut line)
-            .map(|_| line)
-    })
-    .await
-    .expect("joined")
-    .expect("a line");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
-    (child, addr)
+    spawn_serve(std::path::Path::new(env!("CARGO_BIN_EXE_sylvan")), db).await
 }
 
 /// Plays table `id` until the connection breaks or the game ends; every decision whose frame

@@ -395,6 +395,19 @@ pub trait Game: Sized + Send + Sync {
     fn information_state_string(&self, _view: &Self::View, _seat: Seat) -> Option<String> {
         None
     }
+    /// The ids of the drawn elements that `action` acts on (a tile, space, stone, animal, card,
+    /// grid square), so that a click on the board picks it: [`Game::svg`] marks each such
+    /// element with `data-target="ID"`. Several actions may share an element (a click then
+    /// narrows to them). The default is none: the action is chosen from the list.
+    fn action_targets(&self, _state: &Self::State, _action: Self::Action) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Each option of [`Game::Options`] (its JSON name) with its meaning in the rulebook's
+    /// words, for a table's creation form. The default is none.
+    fn option_help() -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
 }
 
 fn normalize(text: &str) -> String {

@@ -37,8 +37,29 @@ const OUTBOX: usize = 64;
 
 type App = Arc<Tables>;
 
+/// The browser tabletop: one HTML page for every route (the module reads the path), its
+/// bundled script (built by esbuild from `web/src/app.ts`, committed) and its style.
+const PAGE: &str = include_str!("../web/app.html");
+const SCRIPT: &str = include_str!("../web/dist/app.js");
+const STYLE: &str = include_str!("../web/style.css");
+/// The largest record a replay request may carry.
+const MAX_RECORD: usize = 4 * 1024 * 1024;
+
 pub(crate) fn router(tables: Arc<Tables>) -> Router {
     Router::new()
+        .route("/", get(page))
+        .route("/t/{id}", get(page))
+        .route(
+            "/replay",
+            get(page)
+                .post(replay)
+                .layer(DefaultBodyLimit::max(MAX_RECORD)),
+        )
+        .route("/replay/{id}", get(page))
+        .route("/app.js", get(script))
+        .route("/style.css", get(style))
+        .route("/games/{name}/picture.svg", get(picture))
+        .route("/tables/{id}/rematch", post(rematch))
         .route("/games", get(games))
         .route("/tables", get(lobby).post(create))
         .route("/tables/{id}/join", post(join))
@@ -74,6 +95,133 @@ async fn ask<T>(
     answer.await.map_err(|_| gone())
 }
 
+async fn page() -> Response {
+    (
+        [(axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        PAGE,
+    )
+        .into_response()
+}
+
+async fn script() -> Response {
+    (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            "text/javascript; charset=utf-8",
+        )],
+        SCRIPT,
+    )
+        .into_response()
+}
+
+async fn style() -> Response {
+    (
+        [(axum::http::header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        STYLE,
+    )
+        .into_response()
+}
+
+/// A game's picture for the lobby: its drawing after setup, as a spectator sees it.
+async fn picture(State(app): State<App>, Path(name): Path<String>) -> Result<Response, ApiError> {
+    let kind = app
+        .shared
+        .catalog
+        .get(&name)
+        .map_err(|e| bad(ErrorKind::BadRequest, e.to_string()))?;
+    let svg = kind
+        .new_game(
+            kind.info().min_players.max(2).min(kind.info().max_players),
+            1,
+            &Value::Null,
+            true,
+            None,
+        )
+        .ok()
+        .and_then(|g| g.svg(Viewer::Spectator).ok().flatten())
+        .ok_or_else(|| bad(ErrorKind::BadRequest, format!("{name} has no drawing")))?;
+    Ok(([(axum::http::header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+/// One step of a replay: the record (a finished table's, or an uploaded one) replayed up to
+/// `at` decisions, as `viewer` (a seat or `spectator`) sees it.
+async fn replay(
+    State(app): State<App>,
+    Query(q): Query<HashMap<String, String>>,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let mut record: sylvan_catalog::Record = parse_body(&body)?;
+    let at = match q.get("at") {
+        None => record.actions.len(),
+        Some(v) => v.parse::<usize>().map_err(|_| {
+            bad(
+                ErrorKind::BadRequest,
+                format!("at must be a number of decisions, not '{v}'"),
+            )
+        })?,
+    };
+    if at > record.actions.len() {
+        return Err(bad(
+            ErrorKind::BadRequest,
+            format!(
+                "at {at}: the record has only {} decisions",
+                record.actions.len()
+            ),
+        ));
+    }
+    let viewer = match q.get("viewer").map(String::as_str) {
+        None | Some("spectator") => Viewer::Spectator,
+        Some(v) => match v.parse::<u8>() {
+            Ok(s) if usize::from(s) < record.players => Viewer::Seat(Seat(s)),
+            _ => {
+                return Err(bad(
+                    ErrorKind::BadRequest,
+                    format!(
+                        "viewer is a seat (0 to {}) or 'spectator', not '{v}'",
+                        record.players.saturating_sub(1)
+                    ),
+                ))
+            }
+        },
+    };
+    record.actions.truncate(at);
+    let game = app.shared.catalog.load(&record, false, None).map_err(|e| {
+        bad(
+            ErrorKind::BadRequest,
+            format!("the record does not replay: {e}"),
+        )
+    })?;
+    let events = game
+        .history(sylvan_catalog::Audience::Viewer(viewer))
+        .pop()
+        .filter(|_| at > 0)
+        .unwrap_or_default();
+    Ok(Json(json!({
+        "at": at,
+        "decisions": record.actions.len(),
+        "view": game.view(viewer).unwrap_or(Value::Null),
+        "svg": game.svg(viewer).ok().flatten(),
+        "events": events,
+        "score": serde_json::to_value(sylvan_catalog::ScoreJson(&game.score())).unwrap_or(Value::Null),
+    })))
+}
+
+/// A rematch of a finished table: the same game, players, options, clock and bots; each
+/// person joins the same seat again from the link every frame then carries.
+async fn rematch(State(app): State<App>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let tx = app.get(&id).await?;
+    let plan = ask(&tx, |reply| Command::Rematch { reply }).await??;
+    if let Some(existing) = plan.get("existing").and_then(Value::as_str) {
+        return Ok(Json(json!({"id": existing})));
+    }
+    let req: CreateRequest = serde_json::from_value(plan)
+        .map_err(|e| bad(ErrorKind::Storage, format!("the table's settings: {e}")))?;
+    let table = create_table(&app, req).await?;
+    let new_id = table.table.id.clone();
+    let chosen = ask(&tx, |reply| Command::SetRematch { id: new_id, reply }).await?;
+    Ok(Json(json!({"id": chosen})))
+}
+
 async fn games(State(app): State<App>) -> Json<Value> {
     let list: Vec<Value> = app
         .shared
@@ -88,6 +236,14 @@ async fn games(State(app): State<App>) -> Json<Value> {
                 "max_players": info.max_players,
                 "hidden_information": info.hidden_information,
                 "options": k.default_options(),
+                "option_help": k.option_help(),
+                "description": format!(
+                    "{}, for {}{} players{}",
+                    info.title,
+                    info.min_players,
+                    if info.max_players > info.min_players { format!("–{}", info.max_players) } else { String::new() },
+                    if info.hidden_information { "; some of it hidden" } else { "; nothing hidden" }
+                ),
             })
         })
         .collect();
@@ -149,7 +305,7 @@ fn parse_body<T: serde::de::DeserializeOwned>(body: &Bytes) -> Result<T, ApiErro
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CreateRequest {
+pub(crate) struct CreateRequest {
     game: String,
     players: usize,
     #[serde(default)]
@@ -164,6 +320,12 @@ struct CreateRequest {
 
 async fn create(State(app): State<App>, body: Bytes) -> Result<Response, ApiError> {
     let req: CreateRequest = parse_body(&body)?;
+    let table = create_table(&app, req).await?;
+    Ok((StatusCode::CREATED, Json(lobby_entry(&app, &table))).into_response())
+}
+
+/// Checks a table's request, stores the table and starts its task.
+async fn create_table(app: &Tables, req: CreateRequest) -> Result<StoredTable, ApiError> {
     let catalog = &app.shared.catalog;
     let seed = req.seed.unwrap_or_else(|| {
         let mut bytes = [0u8; 8];
@@ -233,7 +395,7 @@ async fn create(State(app): State<App>, body: Bytes) -> Result<Response, ApiErro
     };
     app.shared.store.create(&table).await?;
     app.get(&table.table.id).await?;
-    Ok((StatusCode::CREATED, Json(lobby_entry(&app, &table))).into_response())
+    Ok(table)
 }
 
 #[derive(Deserialize)]

@@ -460,6 +460,46 @@ impl Store {
         Ok(())
     }
 
+    /// Takes or renews the lease on table `id`'s bots and clocks for this instance until
+    /// `until` (ms since the epoch), if nobody else holds an unexpired one at `now`.
+    /// `Ok(None)`: this instance holds it; `Ok(Some(t))`: another instance holds it until `t`.
+    pub async fn lease(&self, id: &str, now: i64, until: i64) -> Result<Option<i64>, StoreError> {
+        let renewed = sqlx::query(
+            "UPDATE leases SET instance = $1, expires_ms = $2 \
+             WHERE table_id = $3 AND (instance = $1 OR expires_ms < $4)",
+        )
+        .bind(&self.instance)
+        .bind(until)
+        .bind(id)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        if renewed.rows_affected() == 1 {
+            return Ok(None);
+        }
+        let taken = sqlx::query(
+            "INSERT INTO leases (table_id, instance, expires_ms) VALUES ($1, $2, $3) \
+             ON CONFLICT (table_id) DO NOTHING",
+        )
+        .bind(id)
+        .bind(&self.instance)
+        .bind(until)
+        .execute(&self.pool)
+        .await?;
+        if taken.rows_affected() == 1 {
+            return Ok(None);
+        }
+        let row = sqlx::query("SELECT expires_ms FROM leases WHERE table_id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        // Gone between the two statements: try again at once.
+        Ok(Some(match row {
+            Some(r) => r.try_get::<i64, _>("expires_ms")?,
+            None => now,
+        }))
+    }
+
     /// On PostgreSQL, tells the other instances (on commit) that table `id` changed.
     async fn announce(
         &self,

@@ -53,7 +53,8 @@ pub(crate) enum Command {
         seat: u8,
         reply: oneshot::Sender<Result<(), ApiError>>,
     },
-    /// The seat's player resigns: a bot plays the seat to the end.
+    /// The seat's player resigns: ranked last; with one seat left in the game the table ends,
+    /// otherwise a bot plays the resigned seat's turns to the end.
     Resign {
         seat: u8,
         reply: oneshot::Sender<Result<(), ApiError>>,
@@ -67,6 +68,16 @@ pub(crate) enum Command {
     BotMove { version: u64, action: Value },
     /// Another instance changed the table: catch up from storage.
     Refresh,
+    /// What a rematch needs: `{"existing": ID}` if one was made, else the request that
+    /// creates it (same game, players, options, clock and bots).
+    Rematch {
+        reply: oneshot::Sender<Result<Value, ApiError>>,
+    },
+    /// The rematch is table `id`, unless another was set first (its id is the answer).
+    SetRematch {
+        id: String,
+        reply: oneshot::Sender<String>,
+    },
     /// The record and the log, once the game is over.
     Record {
         reply: oneshot::Sender<Result<Value, ApiError>>,
@@ -108,6 +119,27 @@ pub(crate) struct TableTask {
     next_id: u64,
     /// The version a bot is thinking about.
     bot_thinking: Option<u64>,
+    /// Seats that resigned, in order (read from the log).
+    resigned: Vec<u8>,
+    /// This instance's lease on the table's bots and clocks.
+    lease: Lease,
+    /// A bot is to move but another instance holds the lease: try again when it expires.
+    bot_waiting: bool,
+    /// The table of the rematch, once someone asked for one (kept by this instance only).
+    rematch: Option<String>,
+}
+
+/// How long a lease on a table's bots and clocks lasts, and when it is renewed before that.
+const LEASE_MS: i64 = 6_000;
+const LEASE_RENEW_MS: i64 = 2_000;
+
+/// This instance's knowledge of the lease (see [`Store::lease`]).
+#[derive(Default)]
+struct Lease {
+    /// This instance holds it until then.
+    held_until: i64,
+    /// Another instance holds it until then.
+    blocked_until: i64,
 }
 
 fn viewers(players: usize) -> Vec<Viewer> {
@@ -161,6 +193,10 @@ impl TableTask {
             subscribers: Vec::new(),
             next_id: 0,
             bot_thinking: None,
+            resigned: Vec::new(),
+            lease: Lease::default(),
+            bot_waiting: false,
+            rematch: None,
         };
         task.catch_up().await?;
         Ok(task)
@@ -182,7 +218,16 @@ impl TableTask {
             .and_then(|s| u8::try_from(s).ok())
             .ok_or_else(|| err(ErrorKind::Storage, "a log entry without a seat"))?;
         let players = self.game.players();
-        let per_viewer = if entry.get("undo").is_some() {
+        let per_viewer = if entry.get("resign").is_some() {
+            if !self.resigned.contains(&seat) {
+                self.resigned.push(seat);
+            }
+            if let Some(row) = self.stored.seats.get_mut(usize::from(seat)) {
+                row.resigned = true;
+            }
+            let text = format!("{} resigned", Seat(seat));
+            vec![vec![text]; players + 1]
+        } else if entry.get("undo").is_some() {
             self.game
                 .undo(Seat(seat))
                 .map_err(|e| err(ErrorKind::NoUndo, e.to_string()))?;
@@ -227,6 +272,10 @@ impl TableTask {
         }
         self.clocks = serde_json::from_value(fresh.table.clocks.clone()).unwrap_or_default();
         self.stored = fresh;
+        // The log is the truth about resignations (the seat row is written just after it).
+        for row in &mut self.stored.seats {
+            row.resigned |= self.resigned.contains(&row.seat);
+        }
         Ok(())
     }
 
@@ -242,6 +291,7 @@ impl TableTask {
             self.events = fresh.events;
             self.stored = fresh.stored;
             self.clocks = fresh.clocks;
+            self.resigned = fresh.resigned;
         }
     }
 
@@ -266,7 +316,70 @@ impl TableTask {
             .map(|r| r.seat)
     }
 
+    /// Whether the table is over: the game ended, or players resigned until at most one seat
+    /// or only bot seats are left in the game.
+    fn ended(&self) -> bool {
+        if self.game.status().over() {
+            return true;
+        }
+        if self.resigned.is_empty() {
+            return false;
+        }
+        let playing = || {
+            self.stored
+                .seats
+                .iter()
+                .filter(|r| !self.resigned.contains(&r.seat))
+        };
+        playing().count() <= 1 || playing().all(|r| r.bot.is_some())
+    }
+
+    /// The result once the table is over: the final ranking and the winners, resigned seats
+    /// last (the last to resign ranks highest among them).
+    fn result(&self) -> Value {
+        if !self.ended() {
+            return Value::Null;
+        }
+        let by_game = self.game.status().over();
+        let score = self.game.score();
+        let mut ranking: Vec<u8> = score
+            .ranking
+            .iter()
+            .map(|s| s.0)
+            .filter(|s| !self.resigned.contains(s))
+            .collect();
+        // Before the game's end its ranking is the running score's; it still orders the seats.
+        if ranking.is_empty() && !by_game {
+            ranking = (0..self.game.players() as u8)
+                .filter(|s| !self.resigned.contains(s))
+                .collect();
+        }
+        let mut winners: Vec<u8> = if by_game {
+            score
+                .winners
+                .iter()
+                .map(|s| s.0)
+                .filter(|s| !self.resigned.contains(s))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if winners.is_empty() {
+            winners.extend(ranking.first().copied());
+        }
+        ranking.extend(self.resigned.iter().rev());
+        json!({
+            "ended_by": if by_game { "game" } else { "resignation" },
+            "ranking": ranking,
+            "winners": winners,
+            "resigned": self.resigned,
+        })
+    }
+
     fn to_move(&self) -> Option<u8> {
+        if self.ended() {
+            return None;
+        }
         match self.game.status().to_move {
             Actor::Seat(s) => Some(s.0),
             _ => None,
@@ -274,7 +387,7 @@ impl TableTask {
     }
 
     fn status(&self) -> TableStatus {
-        if self.game.status().over() {
+        if self.ended() {
             TableStatus::Over
         } else if self.stored.seats.iter().any(SeatRow::free) {
             TableStatus::Open
@@ -314,14 +427,14 @@ impl TableTask {
                 self.stored.table.version = version + 1;
                 self.stored.table.status = self.status();
                 self.broadcast();
-                self.schedule_bot();
+                self.schedule_bot().await;
                 Ok(())
             }
             Ok(false) => {
                 self.clocks = before_clocks;
                 self.resync().await;
                 self.broadcast();
-                self.schedule_bot();
+                self.schedule_bot().await;
                 Err(err(
                     ErrorKind::StaleVersion,
                     format!(
@@ -482,8 +595,54 @@ impl TableTask {
         }
         self.restart_clock().await;
         self.broadcast();
-        self.schedule_bot();
+        self.schedule_bot().await;
         Ok(())
+    }
+
+    /// A seat resigns: a decision in the log (durable like any other), then the seat row.
+    async fn resign(&mut self, seat: u8) -> Result<(), ApiError> {
+        if self.ended() {
+            return Err(err(ErrorKind::GameOver, "the game is over"));
+        }
+        if self.resigned.contains(&seat) {
+            return Err(err(
+                ErrorKind::BadRequest,
+                format!("{} has already resigned", Seat(seat)),
+            ));
+        }
+        self.commit(json!({"seat": seat, "resign": true}), seat)
+            .await?;
+        // A bot plays the seat's turns if the game goes on without it.
+        self.set_seat(seat, true, true).await
+    }
+
+    /// Whether this instance may run the table's bots and clocks now: it holds the lease
+    /// (taken or renewed here), so that of several instances on one database only one does.
+    async fn hold_lease(&mut self) -> bool {
+        let now = now_ms();
+        if self.lease.held_until > now + LEASE_RENEW_MS {
+            return true;
+        }
+        if self.lease.blocked_until > now {
+            return false;
+        }
+        let id = self.id().to_string();
+        match self.shared.store.lease(&id, now, now + LEASE_MS).await {
+            Ok(None) => {
+                self.lease.held_until = now + LEASE_MS;
+                true
+            }
+            Ok(Some(until)) => {
+                self.lease.held_until = 0;
+                self.lease.blocked_until = until.max(now) + 1;
+                false
+            }
+            Err(_) => {
+                self.lease.held_until = 0;
+                self.lease.blocked_until = now + LEASE_RENEW_MS;
+                false
+            }
+        }
     }
 
     /// The seat to move ran out of time: a bot takes it over (BGA's zombie).
@@ -491,19 +650,28 @@ impl TableTask {
         let Some(seat) = self.clocks.running else {
             return;
         };
+        if !self.hold_lease().await {
+            return;
+        }
         let Some(settings) = self.clock else { return };
         self.clocks.stop(&settings, seat, now_ms());
         let resigned = self.seat_row(seat).is_some_and(|r| r.resigned);
         let _ = self.set_seat(seat, true, resigned).await;
     }
 
-    /// When a bot plays the seat to move, asks it off the async runtime.
-    fn schedule_bot(&mut self) {
+    /// When a bot plays the seat to move, asks it off the async runtime (on the instance
+    /// that holds the table's lease).
+    async fn schedule_bot(&mut self) {
+        self.bot_waiting = false;
         let Some(seat) = self.to_move() else { return };
         let Some(spec) = self.bot_for(seat) else {
             return;
         };
         if self.bot_thinking == Some(self.version()) {
+            return;
+        }
+        if !self.hold_lease().await {
+            self.bot_waiting = true;
             return;
         }
         let version = self.version();
@@ -540,7 +708,7 @@ impl TableTask {
             self.bot_thinking = None;
         }
         if version != self.version() {
-            self.schedule_bot();
+            self.schedule_bot().await;
             return;
         }
         let Some(seat) = self.to_move() else { return };
@@ -548,11 +716,14 @@ impl TableTask {
             return;
         }
         if self
-            .commit(json!({"seat": seat, "action": action, "bot": true}), seat)
+            .commit(
+                json!({"seat": seat, "action": action, "bot": true, "by": self.shared.store.instance()}),
+                seat,
+            )
             .await
             .is_err()
         {
-            self.schedule_bot();
+            self.schedule_bot().await;
         }
     }
 
@@ -564,8 +735,7 @@ impl TableTask {
     /// actions of its own seat, and the events worded for it.
     fn frame(&self, sub: &Subscriber) -> Value {
         let players = self.game.players();
-        let status = self.game.status();
-        let over = status.over();
+        let over = self.ended();
         let view = self.game.view(sub.viewer).unwrap_or(Value::Null);
         let svg = if sub.svg {
             self.game.svg(sub.viewer).ok().flatten()
@@ -578,11 +748,13 @@ impl TableTask {
         };
         let mine = seat.is_some() && seat == self.to_move();
         let legal = if mine {
+            let targets = self.game.legal_targets();
             Value::Array(
                 self.game
                     .legal()
                     .into_iter()
-                    .map(|l| json!({"action": l.action, "text": l.text}))
+                    .zip(targets.into_iter().chain(std::iter::repeat_with(Vec::new)))
+                    .map(|(l, t)| json!({"action": l.action, "text": l.text, "targets": t}))
                     .collect(),
             )
         } else {
@@ -618,8 +790,22 @@ impl TableTask {
             "events": events,
             "score": score,
             "seats": self.seats_json(),
+            "present": self.presence(),
             "clocks": self.clocks_json(),
+            "result": self.result(),
+            "rematch": self.rematch,
         })
+    }
+
+    /// Which seats have a client connected now.
+    fn presence(&self) -> Vec<bool> {
+        (0..self.game.players() as u8)
+            .map(|s| {
+                self.subscribers
+                    .iter()
+                    .any(|sub| sub.viewer == Viewer::Seat(Seat(s)))
+            })
+            .collect()
     }
 
     fn clocks_json(&self) -> Value {
@@ -676,7 +862,7 @@ impl TableTask {
     }
 
     fn record(&self) -> Result<Value, ApiError> {
-        if !self.game.status().over() {
+        if !self.ended() {
             return Err(err(
                 ErrorKind::NotOver,
                 "the record is public once the game is over",
@@ -699,20 +885,33 @@ impl TableTask {
 
     /// Serves commands until every handle to the table is gone.
     pub(crate) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
-        self.schedule_bot();
+        self.schedule_bot().await;
         self.restart_clock().await;
         loop {
+            // Wake for the running clock's deadline (not before another instance's lease on
+            // it expires) and, while a bot waits for the lease, when the lease expires.
             let deadline = self
                 .clocks
                 .deadline_ms
-                .filter(|_| self.clocks.running.is_some());
+                .filter(|_| self.clocks.running.is_some() && !self.ended())
+                .map(|d| d.max(self.lease.blocked_until));
+            let retry = self.bot_waiting.then_some(self.lease.blocked_until);
+            let wake = match (deadline, retry) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
             let wait =
-                deadline.map(|d| Duration::from_millis(u64::try_from(d - now_ms()).unwrap_or(0)));
+                wake.map(|d| Duration::from_millis(u64::try_from(d - now_ms()).unwrap_or(0)));
             let command = match wait {
                 Some(wait) => match tokio::time::timeout(wait, inbox.recv()).await {
                     Ok(c) => c,
                     Err(_) => {
-                        self.expire().await;
+                        if deadline.is_some_and(|d| d <= now_ms()) {
+                            self.expire().await;
+                        }
+                        if self.bot_waiting {
+                            self.schedule_bot().await;
+                        }
                         continue;
                     }
                 },
@@ -732,10 +931,20 @@ impl TableTask {
                 outbox,
                 reply,
             } => {
+                let before = self.presence();
                 let id = self.subscribe(viewer, since, svg, outbox);
                 let _ = reply.send(id);
+                if self.presence() != before {
+                    self.broadcast();
+                }
             }
-            Command::Unsubscribe(id) => self.subscribers.retain(|s| s.id != id),
+            Command::Unsubscribe(id) => {
+                let before = self.presence();
+                self.subscribers.retain(|s| s.id != id);
+                if self.presence() != before {
+                    self.broadcast();
+                }
+            }
             Command::Act {
                 seat,
                 version,
@@ -765,15 +974,12 @@ impl TableTask {
                 }
             }
             Command::Leave { seat, reply } => {
-                let result = self.set_seat(seat, true, false).await;
+                let resigned = self.resigned.contains(&seat);
+                let result = self.set_seat(seat, true, resigned).await;
                 let _ = reply.send(result);
             }
             Command::Resign { seat, reply } => {
-                let result = if self.game.status().over() {
-                    Err(err(ErrorKind::GameOver, "the game is over"))
-                } else {
-                    self.set_seat(seat, true, true).await
-                };
+                let result = self.resign(seat).await;
                 let _ = reply.send(result);
             }
             Command::SeatOf { token_hash, reply } => {
@@ -801,8 +1007,33 @@ impl TableTask {
                     )
                 {
                     self.broadcast();
-                    self.schedule_bot();
+                    self.schedule_bot().await;
                 }
+            }
+            Command::Rematch { reply } => {
+                let plan = if !self.ended() {
+                    Err(err(ErrorKind::NotOver, "a rematch is for a finished game"))
+                } else if let Some(id) = &self.rematch {
+                    Ok(json!({"existing": id}))
+                } else {
+                    let t = &self.stored.table;
+                    let seats: Vec<String> = self
+                        .stored
+                        .seats
+                        .iter()
+                        .map(|r| r.bot.clone().unwrap_or_else(|| "human".into()))
+                        .collect();
+                    Ok(
+                        json!({"game": t.game, "players": t.players, "options": t.options,
+                              "seats": seats, "clock": t.clock}),
+                    )
+                };
+                let _ = reply.send(plan);
+            }
+            Command::SetRematch { id, reply } => {
+                let chosen = self.rematch.get_or_insert(id).clone();
+                let _ = reply.send(chosen);
+                self.broadcast();
             }
             Command::Record { reply } => {
                 let _ = reply.send(self.record());

@@ -7,8 +7,9 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use sylvan_catalog::{Catalog, Seat, Viewer};
 use sylvan_server::client::{request, request_raw, Connection};
-use sylvan_server::testing::{fresh_postgres, Scratch};
-use sylvan_server::{Config, Server};
+use sylvan_server::testing::{
+    create_table, frame_at, fresh_postgres, join_seat, open_seats, start_in_process, Scratch,
+};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -19,27 +20,11 @@ fn catalog() -> Catalog {
 }
 
 async fn start(db: &str) -> SocketAddr {
-    let config = Config {
-        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
-        db: db.to_string(),
-        zombie_bot: "random".into(),
-        bot_threads: 2,
-    };
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .expect("binds");
-    let addr = listener.local_addr().expect("bound");
-    let server = Server::start(catalog(), &config).await.expect("starts");
-    tokio::spawn(server.serve(listener));
-    addr
+    start_in_process(catalog(), db).await
 }
 
 async fn create(addr: SocketAddr, body: Value) -> String {
-    let (status, answer) = request(addr, "POST", "/tables", Some(&body))
-        .await
-        .expect("answers");
-    assert_eq!(status, 201, "{answer}");
-    answer["id"].as_str().expect("an id").to_string()
+    create_table(addr, body).await
 }
 
 /// A server on a scratch SQLite file with one table made from `body`.
@@ -51,33 +36,18 @@ async fn server_with_table(label: &str, body: Value) -> (Scratch, SocketAddr, St
 }
 
 async fn join(addr: SocketAddr, id: &str, seat: u8) -> String {
-    let (status, answer) = request(
-        addr,
-        "POST",
-        &format!("/tables/{id}/join"),
-        Some(&json!({"name": format!("P{seat}"), "seat": seat})),
-    )
-    .await
-    .expect("answers");
-    assert_eq!(status, 200, "{answer}");
-    assert_eq!(answer["seat"], seat);
-    answer["token"].as_str().expect("a token").to_string()
+    join_seat(addr, id, seat).await
 }
 
-/// Reads until a frame at `version` or later arrives; errors on any error message.
-async fn frame_at(conn: &mut Connection, version: u64) -> Value {
+/// The next error message, skipping frames (a seat's presence changing sends one).
+async fn error_of(conn: &mut Connection) -> Value {
     loop {
-        let f = conn.frame(WAIT).await.expect("a frame");
-        if f["version"].as_u64().expect("a version") >= version {
-            return f;
+        let m = conn.next(WAIT).await.expect("an answer");
+        if m["type"] != "frame" {
+            assert_eq!(m["type"], "error", "{m}");
+            return m;
         }
     }
-}
-
-async fn error_of(conn: &mut Connection) -> Value {
-    let m = conn.next(WAIT).await.expect("an answer");
-    assert_eq!(m["type"], "error", "{m}");
-    m
 }
 
 #[tokio::test]
@@ -413,12 +383,8 @@ async fn undo_takes_back_before_the_other_seat_decides() {
         server_with_table("undo2", json!({"game": "nim", "players": 2})).await;
     let t0 = join(addr, &id, 0).await;
     let t1 = join(addr, &id, 1).await;
-    let mut p0 = Connection::open(addr, &id, &format!("token={t0}"))
-        .await
-        .expect("seat 0");
-    let mut p1 = Connection::open(addr, &id, &format!("token={t1}"))
-        .await
-        .expect("seat 1");
+    let mut seats = open_seats(addr, &id, &[&t0, &t1]).await;
+    let (mut p1, mut p0) = (seats.pop().expect("seat 1"), seats.pop().expect("seat 0"));
     let f = p0.frame(WAIT).await.expect("frame");
     p1.frame(WAIT).await.expect("frame");
     p0.send(&json!({"version": 0, "action": f["legal"][1]["action"]}))
@@ -546,7 +512,7 @@ async fn no_frame_carries_more_than_its_viewers_view_in_the_midnight_duel() {
         let mut events: Vec<Vec<Value>> = vec![Vec::new(); 3];
         let allowed = [
             "type", "table", "game", "version", "seat", "to_move", "over", "view", "svg", "legal",
-            "can_undo", "events", "score", "seats", "clocks",
+            "can_undo", "events", "score", "seats", "clocks", "present", "result", "rematch",
         ];
         let mut checked = 0;
         for version in 0..=log.len() {
@@ -578,7 +544,8 @@ async fn no_frame_carries_more_than_its_viewers_view_in_the_midnight_duel() {
                     let expected: Vec<Value> = if mine {
                         game.legal()
                             .into_iter()
-                            .map(|l| json!({"action": l.action, "text": l.text}))
+                            .zip(game.legal_targets())
+                            .map(|(l, t)| json!({"action": l.action, "text": l.text, "targets": t}))
                             .collect()
                     } else {
                         Vec::new()
@@ -669,4 +636,88 @@ async fn two_instances_share_one_postgres() {
         .expect("B");
     assert_eq!(ra, rb);
     assert_eq!(ra["log"].as_array().map(Vec::len), Some(moves as usize));
+}
+
+/// Resigning ends the seat's game: at two seats the table is over at once and the other seat
+/// wins; at three the resigned seat ranks last while the others play on (a bot moves for it).
+/// The resignation is a decision in the log, and refused twice or after the end.
+#[tokio::test]
+async fn resigning_ends_the_game_for_the_seat_and_ranks_it_last() {
+    let (_scratch, addr, id) = server_with_table(
+        "resign2",
+        json!({"game": "woodwalkers", "players": 2, "seed": 4}),
+    )
+    .await;
+    let t0 = join(addr, &id, 0).await;
+    let _t1 = join(addr, &id, 1).await;
+    let mut p0 = Connection::open(addr, &id, &format!("token={t0}"))
+        .await
+        .expect("seat 0");
+    let f = p0.frame(WAIT).await.expect("frame");
+    assert_eq!(f["over"], false);
+    assert_eq!(f["result"], Value::Null);
+    p0.send(&json!({"cmd": "resign"})).await.expect("sent");
+    let f = frame_at(&mut p0, 1).await;
+    assert_eq!(f["over"], true, "{f}");
+    assert_eq!(f["to_move"], Value::Null);
+    assert_eq!(f["result"]["ended_by"], "resignation");
+    assert_eq!(f["result"]["winners"], json!([1]));
+    assert_eq!(f["result"]["ranking"], json!([1, 0]));
+    assert_eq!(f["seats"][0]["resigned"], true);
+    assert_eq!(f["events"][0]["events"][0], "Player 1 resigned");
+    p0.send(&json!({"cmd": "resign"})).await.expect("sent");
+    let refused = error_of(&mut p0).await;
+    assert_eq!(refused["kind"], "game_over", "{refused}");
+    let (status, rec) = request(addr, "GET", &format!("/tables/{id}/record"), None)
+        .await
+        .expect("record");
+    assert_eq!(status, 200, "the record is public once the table is over");
+    assert_eq!(rec["log"], json!([{"seat": 0, "resign": true}]));
+    let (_, lobby) = request(addr, "GET", "/tables?status=over", None)
+        .await
+        .expect("lobby");
+    assert!(lobby["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .any(|t| t["id"] == id));
+
+    // Three seats: seat 0 resigns, the game goes on between the others, seat 0 is last.
+    let id = create(
+        addr,
+        json!({"game": "woodwalkers", "players": 3, "seed": 5, "seats": ["human", "human", "random"]}),
+    )
+    .await;
+    let t0 = join(addr, &id, 0).await;
+    let t1 = join(addr, &id, 1).await;
+    let mut seats = open_seats(addr, &id, &[&t0, &t1]).await;
+    let (mut p1, mut p0) = (seats.pop().expect("seat 1"), seats.pop().expect("seat 0"));
+    p0.send(&json!({"cmd": "resign"})).await.expect("sent");
+    let mut f = frame_at(&mut p1, 1).await;
+    assert_eq!(f["over"], false, "two seats still play: {f}");
+    let mut moves = 0;
+    while f["over"] != true {
+        if f["to_move"] == 1 && !f["legal"].as_array().expect("legal").is_empty() {
+            let v = f["version"].as_u64().expect("v");
+            let a = f["legal"][0]["action"].clone();
+            p1.send(&json!({"version": v, "action": a}))
+                .await
+                .expect("sent");
+            moves += 1;
+            f = frame_at(&mut p1, v + 1).await;
+        } else {
+            f = p1.frame(WAIT).await.expect("a frame");
+        }
+    }
+    assert!(moves > 5, "seat 1 played {moves} decisions");
+    assert_eq!(f["result"]["ended_by"], "game");
+    assert_eq!(
+        f["result"]["ranking"][2], 0,
+        "the resigned seat is last: {}",
+        f["result"]
+    );
+    assert!(!f["result"]["winners"]
+        .as_array()
+        .expect("winners")
+        .contains(&json!(0)));
 }

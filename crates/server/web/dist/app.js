@@ -1,0 +1,559 @@
+// src/app.ts
+var app = document.getElementById("app");
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const c of children) e.append(c);
+  return e;
+}
+function seatName(i) {
+  return `Player ${i + 1}`;
+}
+function who(seats, i) {
+  const s = seats[i];
+  if (!s) return seatName(i);
+  if (s.bot) return `${seatName(i)} (bot ${s.bot})`;
+  return s.name ? `${seatName(i)} (${s.name})` : `${seatName(i)} (free)`;
+}
+async function api(method, path2, body) {
+  const res = await fetch(path2, {
+    method,
+    headers: body === void 0 ? {} : { "Content-Type": "application/json" },
+    body: body === void 0 ? void 0 : JSON.stringify(body)
+  });
+  const answer = await res.json().catch(() => ({ message: res.statusText }));
+  if (!res.ok) throw new Error(answer.message ?? `${res.status}`);
+  return answer;
+}
+function message(text, kind = "error") {
+  const box = document.getElementById("message");
+  if (!box) return;
+  box.textContent = text;
+  box.className = kind;
+}
+var BOTS = [
+  ["human", "a person"],
+  ["random", "bot: random (no thought)"],
+  ["greedy", "bot: greedy (one move ahead)"],
+  ["ismcts:easy", "bot: easy"],
+  ["ismcts:medium", "bot: medium"],
+  ["ismcts:hard", "bot: hard"]
+];
+function tokenKey(table2) {
+  return `sylvan:${table2}`;
+}
+function savedSeat(table2) {
+  const text = localStorage.getItem(tokenKey(table2));
+  return text ? JSON.parse(text) : null;
+}
+async function lobby() {
+  document.title = "Sylvan: the tabletop";
+  const games = (await api("GET", "/games")).games;
+  const list = el("section", { id: "games", "aria-label": "Games" });
+  for (const g of games) {
+    const card = el(
+      "article",
+      { class: "game", "data-game": g.name },
+      el("img", { src: `/games/${g.name}/picture.svg`, alt: `${g.title}: the board`, width: "220" }),
+      el("h2", {}, g.title),
+      el("p", {}, g.description ?? ""),
+      el("p", { class: "players" }, `${g.min_players}\u2013${g.max_players} players`)
+    );
+    const start = el("button", { class: "new-table", "data-game": g.name }, `New table of ${g.title}`);
+    start.onclick = () => createForm(g);
+    card.append(start);
+    list.append(card);
+  }
+  app.replaceChildren(
+    el("h1", {}, "Sylvan"),
+    el("div", { id: "message", role: "alert" }),
+    list,
+    el("section", { id: "create" }),
+    el("section", { id: "tables", "aria-label": "Tables" }, el("h2", {}, "Open and running tables")),
+    el("p", {}, el("a", { href: "/replay" }, "Replay a record file"))
+  );
+  await tables();
+}
+async function tables() {
+  const box = document.getElementById("tables");
+  const all = (await api("GET", "/tables")).tables;
+  const rows = all.map((t) => {
+    const seats = t.seats.map((s) => who(t.seats, s.seat)).join(", ");
+    const li = el("li", { "data-table": t.id }, `${t.title} (${t.status}, ${t.players} players: ${seats}) `);
+    const free = t.seats.find((s) => !s.taken);
+    if (free) li.append(el("a", { href: `/t/${t.id}?seat=${free.seat}` }, `join as ${seatName(free.seat)}`), " ");
+    li.append(el("a", { href: `/t/${t.id}` }, "watch"));
+    return li;
+  });
+  box.replaceChildren(el("h2", {}, "Open and running tables"), rows.length ? el("ul", {}, ...rows) : el("p", {}, "No table yet: start one above."));
+}
+function optionInput(name, value) {
+  const id = `opt-${name}`;
+  if (typeof value === "boolean") {
+    const box = el("input", { id, type: "checkbox", "data-option": name, "data-kind": "bool" });
+    box.checked = value;
+    return box;
+  }
+  if (typeof value === "number") {
+    return el("input", { id, type: "number", value: String(value), "data-option": name, "data-kind": "number" });
+  }
+  const kind = typeof value === "string" ? "string" : "json";
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return el("input", { id, type: "text", value: text, "data-option": name, "data-kind": kind, size: "30" });
+}
+function createForm(g) {
+  const box = document.getElementById("create");
+  const players = el("select", { id: "players" });
+  for (let n = g.min_players; n <= g.max_players; n++) players.append(el("option", { value: String(n) }, String(n)));
+  const seatsBox = el("fieldset", { id: "seats" }, el("legend", {}, "Seats"));
+  const drawSeats2 = () => {
+    const n = Number(players.value);
+    seatsBox.replaceChildren(el("legend", {}, "Seats"));
+    for (let i = 0; i < n; i++) {
+      const sel = el("select", { id: `seat-${i}`, "data-seat": String(i) });
+      for (const [v, label] of BOTS) sel.append(el("option", { value: v }, label));
+      if (i > 0) sel.value = "ismcts:easy";
+      seatsBox.append(el("label", { for: `seat-${i}` }, `${seatName(i)}: `), sel, el("br"));
+    }
+  };
+  players.onchange = drawSeats2;
+  const help = Object.fromEntries(g.option_help ?? []);
+  const opts = el("fieldset", { id: "options" }, el("legend", {}, "Options"));
+  const defaults = g.options ?? {};
+  for (const [name, value] of Object.entries(defaults)) {
+    opts.append(
+      el("label", { for: `opt-${name}` }, `${name}: `),
+      optionInput(name, value),
+      el("span", { class: "meaning" }, ` ${help[name] ?? "(the rulebook's option; default shown)"}`),
+      el("br")
+    );
+  }
+  if (Object.keys(defaults).length === 0) opts.append(el("p", {}, "This game has no options."));
+  const clock = el(
+    "select",
+    { id: "clock" },
+    el("option", { value: "none" }, "no clock"),
+    el("option", { value: "bank" }, "time bank: minutes for the game, plus seconds per decision"),
+    el("option", { value: "per_decision" }, "seconds per decision")
+  );
+  const minutes = el("input", { id: "clock-minutes", type: "number", value: "10", min: "1" });
+  const seconds = el("input", { id: "clock-seconds", type: "number", value: "10", min: "1" });
+  const go = el("button", { id: "create-table" }, "Create the table");
+  go.onclick = async () => {
+    try {
+      const n = Number(players.value);
+      const seats = [...Array(n).keys()].map((i) => document.getElementById(`seat-${i}`).value);
+      const options = {};
+      for (const input of Array.from(opts.querySelectorAll("input"))) {
+        const name = input.dataset.option;
+        const kind = input.dataset.kind;
+        options[name] = kind === "bool" ? input.checked : kind === "number" ? Number(input.value) : kind === "string" ? input.value : JSON.parse(input.value);
+      }
+      const c = clock.value;
+      const m = Number(minutes.value);
+      const s = Number(seconds.value);
+      const body = { game: g.name, players: n, options, seats };
+      if (c === "bank") body.clock = { bank: { bank_ms: m * 6e4, increment_ms: s * 1e3 } };
+      if (c === "per_decision") body.clock = { per_decision: { limit_ms: s * 1e3 } };
+      const t = await api("POST", "/tables", body);
+      invites(t);
+      await tables();
+    } catch (e) {
+      message(`The table was not created: ${e.message}`);
+    }
+  };
+  box.replaceChildren(
+    el("h2", {}, `New table of ${g.title}`),
+    el("label", { for: "players" }, "Players: "),
+    players,
+    seatsBox,
+    opts,
+    el(
+      "fieldset",
+      {},
+      el("legend", {}, "Clock"),
+      clock,
+      el("br"),
+      el("label", { for: "clock-minutes" }, "minutes "),
+      minutes,
+      el("label", { for: "clock-seconds" }, " seconds "),
+      seconds
+    ),
+    go,
+    el("div", { id: "invites" })
+  );
+  drawSeats2();
+}
+function invites(t) {
+  const box = document.getElementById("invites");
+  const links = t.seats.filter((s) => !s.taken).map((s) => {
+    const url = `${location.origin}/t/${t.id}?seat=${s.seat}`;
+    return el("li", {}, `${seatName(s.seat)}: `, el("a", { href: url, class: "invite", "data-seat": String(s.seat) }, url));
+  });
+  box.replaceChildren(
+    el("h3", {}, "Invite links, one per seat (send each to its player; open yours)"),
+    links.length ? el("ul", {}, ...links) : el("p", {}, "Every seat is a bot: "),
+    el("a", { href: `/t/${t.id}`, id: "open-table" }, "Open the table")
+  );
+}
+var table = { frame: null, log: [], chosen: null, socket: null, token: null };
+async function tablePage(id) {
+  document.title = "Sylvan: a table";
+  app.replaceChildren(
+    el("p", {}, el("a", { href: "/" }, "\u2190 lobby")),
+    el("h1", { id: "title" }, "Table"),
+    el("div", { id: "message", role: "alert" }),
+    el("div", { id: "status", "aria-live": "polite" }),
+    el(
+      "div",
+      { id: "layout" },
+      el("div", { id: "board", "aria-label": "The board" }),
+      el(
+        "div",
+        { id: "side" },
+        el("section", { id: "actions", "aria-label": "Your actions" }),
+        el("section", { id: "seats", "aria-label": "Seats" }),
+        el("section", { id: "score", "aria-label": "Scores" }),
+        el("section", { id: "controls" }),
+        el("section", { id: "log", "aria-label": "Log" }, el("h2", {}, "Log"), el("ol", { id: "log-list" }))
+      )
+    ),
+    el("section", { id: "end" })
+  );
+  const params = new URLSearchParams(location.search);
+  const wanted = params.get("seat");
+  let saved = savedSeat(id);
+  if (!saved && wanted !== null) {
+    const name = await askName(Number(wanted));
+    try {
+      const j = await api("POST", `/tables/${id}/join`, { name, seat: Number(wanted) });
+      saved = { seat: j.seat, token: j.token };
+      localStorage.setItem(tokenKey(id), JSON.stringify(saved));
+    } catch (e) {
+      message(`You could not take ${seatName(Number(wanted))}: ${e.message}. You are watching.`);
+    }
+  }
+  table.token = saved?.token ?? null;
+  connect(id);
+  document.getElementById("board").addEventListener("click", boardClick);
+}
+function askName(seat) {
+  return new Promise((resolve) => {
+    const input = el("input", { id: "name", type: "text", value: localStorage.getItem("sylvan:name") ?? "", maxlength: "40" });
+    const ok = el("button", { id: "take-seat" }, `Take ${seatName(seat)}`);
+    const form = el("form", { id: "join" }, el("label", { for: "name" }, "Your name: "), input, ok);
+    form.onsubmit = (ev) => {
+      ev.preventDefault();
+      const name = input.value.trim() || "Player";
+      localStorage.setItem("sylvan:name", name);
+      form.remove();
+      resolve(name);
+    };
+    document.getElementById("status").replaceChildren(form);
+    input.focus();
+  });
+}
+function connect(id) {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const since = table.frame ? `&since=${table.frame.version}` : "";
+  const token = table.token ? `token=${encodeURIComponent(table.token)}` : "";
+  const ws = new WebSocket(`${proto}://${location.host}/tables/${id}/ws?${token}${since}`);
+  table.socket = ws;
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.type === "frame") {
+      draw(m);
+    } else if (m.type === "error") {
+      message(`Refused: ${m.message}`);
+      if (m.kind === "stale_version") send({ cmd: "sync", since: table.frame?.version ?? 0 });
+    }
+  };
+  ws.onclose = () => {
+    if (table.socket !== ws) return;
+    if (!table.frame) {
+      message("This table cannot be opened: there is no such table, or your seat's token is not valid here. Go back to the lobby.");
+      return;
+    }
+    message("The connection to the table was lost; reconnecting\u2026", "info");
+    setTimeout(() => connect(id), 1e3);
+  };
+}
+function send(m) {
+  if (!table.socket || table.socket.readyState !== WebSocket.OPEN) {
+    message("Not connected to the table: wait a moment and try again.");
+    return;
+  }
+  table.socket.send(JSON.stringify(m));
+}
+function play(l) {
+  const f = table.frame;
+  if (!f) return;
+  table.chosen = null;
+  message("", "info");
+  send({ version: f.version, action: l.action });
+}
+function mine(f) {
+  return f.seat !== null && f.to_move === f.seat && f.legal.length > 0;
+}
+function boardClick(ev) {
+  const f = table.frame;
+  if (!f) return;
+  const hit = ev.target.closest("[data-target]");
+  if (!hit) {
+    if (mine(f)) message("Nothing to do there: click a highlighted element, or choose an action from the list.", "info");
+    return;
+  }
+  if (!mine(f)) {
+    message(f.over ? "The game is over." : f.seat === null ? "You are watching: take a free seat to play." : `It is ${who(f.seats, f.to_move ?? 0)}'s turn, not yours.`, "info");
+    return;
+  }
+  const target = hit.getAttribute("data-target");
+  const actions = f.legal.filter((l) => (l.targets ?? []).includes(target));
+  if (actions.length === 0) {
+    message(`Nothing can be done with ${target} now: choose a highlighted element or an action from the list.`, "info");
+  } else if (actions.length === 1) {
+    play(actions[0]);
+  } else {
+    table.chosen = target;
+    message(`${actions.length} actions on ${target}: choose one below.`, "info");
+    drawActions(f);
+  }
+}
+function drawActions(f) {
+  const box = document.getElementById("actions");
+  if (!mine(f)) {
+    box.replaceChildren();
+    return;
+  }
+  const narrowed = table.chosen ? f.legal.filter((l) => (l.targets ?? []).includes(table.chosen)) : f.legal;
+  const list = el("ol", { id: "action-list" });
+  narrowed.forEach((l) => {
+    const b = el("button", { class: "action", "data-index": String(f.legal.indexOf(l)) }, l.text);
+    b.onclick = () => play(l);
+    list.append(el("li", {}, b));
+  });
+  const head = el("h2", {}, table.chosen ? `Actions on ${table.chosen}` : "Your actions");
+  box.replaceChildren(head, list);
+  if (table.chosen) {
+    const all = el("button", { id: "all-actions" }, "Show every action");
+    all.onclick = () => {
+      table.chosen = null;
+      drawActions(f);
+    };
+    box.append(all);
+  }
+}
+function highlight(f) {
+  const board = document.getElementById("board");
+  const targets = new Set(mine(f) ? f.legal.flatMap((l) => l.targets ?? []) : []);
+  for (const e of Array.from(board.querySelectorAll("[data-target]"))) {
+    e.classList.toggle("playable", targets.has(e.getAttribute("data-target")));
+    e.classList.toggle("chosen", e.getAttribute("data-target") === table.chosen);
+  }
+}
+function scoreTable(score, seats) {
+  const cats = Object.keys(score.breakdown[0] ?? {});
+  const head = el("tr", {}, el("th", {}, "Seat"), ...cats.map((c) => el("th", {}, c)), el("th", {}, "Total"));
+  const rows = score.scores.map((total, i) => el("tr", { "data-seat": String(i) }, el("th", {}, who(seats, i)), ...cats.map((c) => el("td", {}, String(score.breakdown[i][c]))), el("td", { class: "total" }, String(total))));
+  return el("table", { class: "score" }, el("thead", {}, head), el("tbody", {}, ...rows));
+}
+function clockText(f, i) {
+  const c = f.clocks;
+  if (!c) return "";
+  let ms = c.remaining_ms[i];
+  if (c.running === i && c.deadline_ms) ms = Math.max(0, c.deadline_ms - (c.now_ms + (Date.now() - received)));
+  const s = Math.ceil(ms / 1e3);
+  return ` \u23F1 ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}${c.running === i ? " (running)" : ""}`;
+}
+var received = Date.now();
+function drawSeats(f) {
+  const box = document.getElementById("seats");
+  const items = f.seats.map((s, i) => {
+    const flags = [
+      f.to_move === i ? "to move" : "",
+      s.bot ? "" : f.present?.[i] ? "here" : s.taken ? "away" : "free",
+      s.zombie && !s.resigned ? "a bot plays for them" : "",
+      s.resigned ? "resigned" : "",
+      f.seat === i ? "you" : ""
+    ].filter((x) => x);
+    return el("li", { class: f.to_move === i ? "seat moving" : "seat", "data-seat": String(i) }, `${who(f.seats, i)}: ${flags.join(", ")}`, el("span", { class: "clock" }, clockText(f, i)));
+  });
+  box.replaceChildren(el("h2", {}, "Seats"), el("ul", {}, ...items));
+}
+function drawControls(f) {
+  const box = document.getElementById("controls");
+  box.replaceChildren();
+  if (f.seat === null || f.over) return;
+  const undo = el("button", { id: "undo" }, "Undo my last decision");
+  undo.disabled = !f.can_undo;
+  undo.onclick = () => send({ cmd: "undo", version: table.frame?.version ?? 0 });
+  const resign = el("button", { id: "resign" }, "Resign");
+  resign.onclick = () => {
+    if (confirm("Resign? You will rank last.")) send({ cmd: "resign" });
+  };
+  const leave = el("button", { id: "leave" }, "Leave (a bot plays until you return)");
+  leave.onclick = () => {
+    send({ cmd: "leave" });
+    setTimeout(() => location.href = "/", 200);
+  };
+  box.append(undo, " ", resign, " ", leave);
+}
+function statusLine(f) {
+  if (f.over) return "The game is over.";
+  if (f.to_move === null) return "Waiting\u2026";
+  const deciding = typeof f.view?.deciding === "string" ? `: ${f.view.deciding}` : "";
+  if (mine(f)) return `Your turn${deciding}. Choose one of ${f.legal.length} action${f.legal.length === 1 ? "" : "s"}.`;
+  const free = f.seats.some((s) => !s.taken);
+  return `${who(f.seats, f.to_move)} is to move${deciding}.${free ? " Waiting for players to take the free seats." : ""}`;
+}
+function endOfGame(f) {
+  const box = document.getElementById("end");
+  if (!f.over || !f.result) {
+    box.replaceChildren();
+    return;
+  }
+  const r = f.result;
+  const winners = r.winners.map((i) => who(f.seats, i)).join(" and ");
+  const lines = [el("h2", {}, "End of the game"), el("p", { id: "winners" }, `Winner${r.winners.length > 1 ? "s" : ""}: ${winners}.`)];
+  if (r.ended_by === "resignation") lines.push(el("p", {}, `Ended by resignation (${r.resigned.map((i) => who(f.seats, i)).join(", ")}).`));
+  if (f.score) {
+    const totals = f.score.scores;
+    const top = Math.max(...totals);
+    const tied = totals.filter((t) => t === top).length;
+    if (r.ended_by === "game" && tied > r.winners.length) lines.push(el("p", { id: "tiebreak" }, `${tied} seats tied on ${top} points; the rulebook's tie-break decided.`));
+    else if (r.ended_by === "game" && tied > 1) lines.push(el("p", { id: "tiebreak" }, `${tied} seats tied on ${top} points and the tie-break did not separate them: they share the win.`));
+    lines.push(scoreTable(f.score, f.seats));
+  }
+  lines.push(el("p", {}, "Ranking: " + r.ranking.map((i, k) => `${k + 1}. ${who(f.seats, i)}`).join("; ")));
+  const rematch = el("button", { id: "rematch" }, "Rematch with the same seats");
+  rematch.onclick = async () => {
+    try {
+      const t = await api("POST", `/tables/${f.table}/rematch`);
+      goRematch(t.id);
+    } catch (e) {
+      message(`No rematch: ${e.message}`);
+    }
+  };
+  lines.push(rematch, " ", el("a", { href: `/replay/${f.table}`, id: "replay-link" }, "Replay this game"));
+  if (f.rematch) {
+    const go = el("button", { id: "join-rematch" }, "Join the rematch");
+    go.onclick = () => goRematch(f.rematch);
+    lines.push(" ", go);
+  }
+  box.replaceChildren(...lines);
+}
+function goRematch(id) {
+  const f = table.frame;
+  location.href = f && f.seat !== null ? `/t/${id}?seat=${f.seat}` : `/t/${id}`;
+}
+function draw(f) {
+  received = Date.now();
+  const old = table.frame;
+  if (old && old.version !== f.version) table.chosen = null;
+  table.frame = f;
+  for (const e of f.events) for (const line of e.events) table.log.push(`${e.version}. ${line}`);
+  document.title = `Sylvan: ${f.game}${mine(f) ? " (your turn)" : ""}`;
+  document.getElementById("title").textContent = `${f.game} \u2014 ${f.seat === null ? "watching" : `you are ${seatName(f.seat)}`}`;
+  document.getElementById("status").textContent = statusLine(f);
+  document.getElementById("board").innerHTML = f.svg ?? "<p>This game has no drawing.</p>";
+  document.getElementById("board").dataset.version = String(f.version);
+  highlight(f);
+  drawActions(f);
+  drawSeats(f);
+  const score = document.getElementById("score");
+  score.replaceChildren(...f.score ? [el("h2", {}, "Scores"), scoreTable(f.score, f.seats)] : []);
+  drawControls(f);
+  const log = document.getElementById("log-list");
+  log.replaceChildren(...table.log.slice(-200).map((l) => el("li", {}, l)));
+  log.scrollTop = log.scrollHeight;
+  endOfGame(f);
+}
+setInterval(() => {
+  if (table.frame?.clocks) drawSeats(table.frame);
+}, 1e3);
+async function replayPage(id) {
+  document.title = "Sylvan: replay";
+  let record = null;
+  app.replaceChildren(
+    el("p", {}, el("a", { href: "/" }, "\u2190 lobby")),
+    el("h1", {}, "Replay"),
+    el("div", { id: "message", role: "alert" }),
+    el("div", { id: "replay-controls" }),
+    el("div", { id: "layout" }, el("div", { id: "board" }), el("div", { id: "side" }, el("section", { id: "score" }), el("section", { id: "log" })))
+  );
+  const controls = document.getElementById("replay-controls");
+  if (id) {
+    try {
+      record = (await api("GET", `/tables/${id}/record`)).record;
+    } catch (e) {
+      message(`No replay: ${e.message}`);
+      return;
+    }
+  } else {
+    const file = el("input", { id: "record-file", type: "file", accept: ".json,application/json" });
+    controls.append(el("label", { for: "record-file" }, "A record file (from sylvan play --record, sim --record or a finished table): "), file);
+    await new Promise((resolve) => {
+      file.onchange = async () => {
+        const f = file.files?.[0];
+        if (!f) return;
+        try {
+          record = JSON.parse(await f.text());
+          resolve();
+        } catch (e) {
+          message(`That file is not a record: ${e.message}`);
+        }
+      };
+    });
+  }
+  const total = record.actions.length;
+  let at = total;
+  const viewer = el("select", { id: "viewer" }, el("option", { value: "spectator" }, "a spectator"));
+  for (let i = 0; i < record.players; i++) viewer.append(el("option", { value: String(i) }, `${seatName(i)}`));
+  const step = el("span", { id: "step" });
+  const button = (label, id2, go) => {
+    const b = el("button", { id: id2 }, label);
+    b.onclick = () => {
+      at = Math.max(0, Math.min(total, go()));
+      show();
+    };
+    return b;
+  };
+  controls.replaceChildren(
+    button("\u23EE start", "first", () => 0),
+    " ",
+    button("\u25C0 back", "back", () => at - 1),
+    " ",
+    button("forward \u25B6", "forward", () => at + 1),
+    " ",
+    button("end \u23ED", "last", () => total),
+    " ",
+    el("label", { for: "viewer" }, " as "),
+    viewer,
+    " ",
+    step
+  );
+  viewer.onchange = () => show();
+  const show = async () => {
+    try {
+      const v = viewer.value;
+      const p = await api("POST", `/replay?at=${at}&viewer=${v}`, record);
+      step.textContent = `decision ${at} of ${total}`;
+      document.getElementById("board").innerHTML = p.svg ?? "<p>This game has no drawing.</p>";
+      document.getElementById("board").dataset.version = String(at);
+      const score = document.getElementById("score");
+      score.replaceChildren(el("h2", {}, p.score.over ? "Final scores" : "Scores"), scoreTable(p.score, []));
+      document.getElementById("log").replaceChildren(el("h2", {}, `Decision ${at}`), el("ul", {}, ...p.events.map((e) => el("li", {}, e))));
+      message("", "info");
+    } catch (e) {
+      message(`This step cannot be shown: ${e.message}`);
+    }
+  };
+  await show();
+}
+var path = location.pathname;
+var tableMatch = path.match(/^\/t\/([0-9a-f]+)$/);
+var replayMatch = path.match(/^\/replay(?:\/([0-9a-f]+))?$/);
+if (tableMatch) void tablePage(tableMatch[1]);
+else if (replayMatch) void replayPage(replayMatch[1] ?? null);
+else void lobby();
+window.sylvan = { table, send, play };
