@@ -284,8 +284,10 @@ impl NativeState {
         let Some(svg) = self.svg(seat)? else {
             return Ok(None);
         };
-        let mut options = usvg::Options::default();
-        options.fontdb_mut().load_system_fonts();
+        let options = usvg::Options {
+            fontdb: fonts(),
+            ..usvg::Options::default()
+        };
         let tree = usvg::Tree::from_str(&svg, &options).map_err(value_error)?;
         let size = tree.size().to_int_size();
         let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
@@ -354,6 +356,41 @@ impl NativeState {
         }
         Ok(())
     }
+}
+
+/// The system's fonts, loaded once, with the generic families (`sans-serif`, `serif`,
+/// `monospace`) pointed at an installed family: fontdb's defaults are often missing on Linux,
+/// and text in a missing family would not be drawn.
+fn fonts() -> std::sync::Arc<usvg::fontdb::Database> {
+    static FONTS: std::sync::OnceLock<std::sync::Arc<usvg::fontdb::Database>> =
+        std::sync::OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let mut db = usvg::fontdb::Database::new();
+            db.load_system_fonts();
+            let installed: Vec<String> = db
+                .faces()
+                .flat_map(|f| f.families.iter().map(|(name, _)| name.clone()))
+                .collect();
+            let pick = |wanted: &[&str]| {
+                wanted
+                    .iter()
+                    .find(|w| installed.iter().any(|i| i == *w))
+                    .map(|w| w.to_string())
+                    .or_else(|| installed.first().cloned())
+            };
+            if let Some(f) = pick(&["DejaVu Sans", "Liberation Sans", "Noto Sans"]) {
+                db.set_sans_serif_family(f);
+            }
+            if let Some(f) = pick(&["DejaVu Serif", "Liberation Serif", "Noto Serif"]) {
+                db.set_serif_family(f);
+            }
+            if let Some(f) = pick(&["DejaVu Sans Mono", "Liberation Mono", "Noto Mono"]) {
+                db.set_monospace_family(f);
+            }
+            std::sync::Arc::new(db)
+        })
+        .clone()
 }
 
 /// Rebuilds a pickled state.
