@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use serde_json::Value;
 use sylvan_bots::{ArenaConfig, ArenaReport, BotSpec, Observation};
-use sylvan_engine::{random_playout, Actor, Game, GameInfo, GameRng, Record, Score};
+use sylvan_engine::{random_playout, Actor, Game, GameInfo, GameRng, Record, Score, Viewer};
 
+use crate::guide::Guide;
 use crate::table::{Audience, DynGame, Table};
 use crate::trace::{TracedRules, Traces};
 use crate::{merge_options, CatalogError};
@@ -90,6 +91,18 @@ pub trait GameKind: Send + Sync {
         bot: &BotSpec,
         seconds: f64,
     ) -> Result<SearchBench, CatalogError>;
+
+    /// The help for the position `record` reaches, from `viewer`'s view: the decision's rules
+    /// and the components' texts. `components` as for [`load`](GameKind::load).
+    fn guide(
+        &self,
+        record: &Record,
+        viewer: Viewer,
+        components: Option<&str>,
+    ) -> Result<Guide, CatalogError>;
+
+    /// What each option means: its JSON key and a line of meaning ([`Game::option_help`]).
+    fn option_help(&self) -> Vec<(&'static str, &'static str)>;
 }
 
 /// What [`GameKind::bench_search`] measured.
@@ -365,6 +378,19 @@ impl<G: Game + 'static> GameKind for Kind<G> {
             measured.seconds += choice.thinking.seconds;
         }
         Ok(measured)
+    }
+
+    fn guide(
+        &self,
+        record: &Record,
+        viewer: Viewer,
+        components: Option<&str>,
+    ) -> Result<Guide, CatalogError> {
+        crate::guide::guide::<G>(record, viewer, components)
+    }
+
+    fn option_help(&self) -> Vec<(&'static str, &'static str)> {
+        G::option_help()
     }
 }
 
