@@ -257,7 +257,7 @@ fn ask_human(
     }
     let text = game.text(Viewer::Seat(seat))?;
     // A line wider than the screen is broken between words, never mid-word.
-    write!(out, "\n{}", wrap(&text, WIDTH))?;
+    writeln!(out, "\n{}", wrap(&text, WIDTH))?;
     writeln!(out, "{who} to decide:")?;
     let width = legal.len().to_string().len();
     for (i, l) in legal.iter().enumerate() {
@@ -378,6 +378,12 @@ pub(crate) const WIDTH: usize = 100;
 pub(crate) fn wrap(text: &str, width: usize) -> String {
     let mut out = String::new();
     for line in text.lines() {
+        // A line that fits is kept as drawn: maps and tables align with their spaces.
+        if line.chars().count() <= width {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
         let indent = line.len() - line.trim_start().len();
         let mut current = String::from(&line[..indent]);
         let mut empty = true;
@@ -486,6 +492,10 @@ mod tests {
             "{wrapped}"
         );
         assert_eq!(wrap("short", 30), "short\n");
+        assert_eq!(
+            wrap(" 1   r   r\n  Puma    4", 30),
+            " 1   r   r\n  Puma    4\n"
+        );
     }
 
     #[test]
