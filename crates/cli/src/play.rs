@@ -344,7 +344,11 @@ fn ask_human(
         match result {
             // The events say what was chosen, in the game's words.
             Ok(events) => return Ok(Turned::Played(events)),
-            Err(e) => writeln!(out, "Not a legal action here: {e}")?,
+            Err(e) => write!(
+                out,
+                "{}",
+                wrap(&format!("Not a legal action here: {e}"), WIDTH)
+            )?,
         }
     }
 }
