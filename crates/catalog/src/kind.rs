@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use serde_json::Value;
 use sylvan_bots::{ArenaConfig, ArenaReport, BotSpec, Observation};
-use sylvan_engine::{random_playout, Actor, Game, GameInfo, GameRng, Record, Score};
+use sylvan_engine::{random_playout, Actor, Game, GameInfo, GameRng, Record, Score, Viewer};
 
+use crate::guide::Guide;
 use crate::table::{Audience, DynGame, Table};
 use crate::trace::{TracedRules, Traces};
 use crate::{merge_options, CatalogError};
@@ -100,6 +101,15 @@ pub trait GameKind: Send + Sync {
         players: usize,
         options: &Value,
     ) -> Result<Box<dyn crate::spiel::SpielGame>, CatalogError>;
+
+    /// The help for the position `record` reaches, from `viewer`'s view: the decision's rules
+    /// and the components' texts. `components` as for [`load`](GameKind::load).
+    fn guide(
+        &self,
+        record: &Record,
+        viewer: Viewer,
+        components: Option<&str>,
+    ) -> Result<Guide, CatalogError>;
 }
 
 /// What [`GameKind::bench_search`] measured.
@@ -387,6 +397,15 @@ impl<G: Game + 'static> GameKind for Kind<G> {
         options: &Value,
     ) -> Result<Box<dyn crate::spiel::SpielGame>, CatalogError> {
         crate::spiel::spiel_game(build::<G>(players, options, None)?)
+    }
+
+    fn guide(
+        &self,
+        record: &Record,
+        viewer: Viewer,
+        components: Option<&str>,
+    ) -> Result<Guide, CatalogError> {
+        crate::guide::guide::<G>(record, viewer, components)
     }
 }
 

@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 
 pub mod fuzz;
+mod guide;
 mod kind;
 mod options;
 #[cfg(test)]
@@ -41,6 +42,7 @@ mod trace;
 use serde_json::Value;
 pub use sylvan_engine::{GameInfo, Record, Score, Seat, Viewer};
 
+pub use guide::Guide;
 pub use kind::{BenchReport, GameKind, Kind, PlayoutOutcome, Playouts, SearchBench};
 pub use options::merge_options;
 pub use table::{Audience, DynGame, LegalAction, ScoreJson, Status};

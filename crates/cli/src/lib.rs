@@ -348,6 +348,9 @@ pub fn run(
                 };
                 writeln!(stdout, "{:<24} {} ({players})", info.name, info.title)?;
                 writeln!(stdout, "{:<24} options: {}", "", kind.default_options())?;
+                for (key, meaning) in kind.option_help() {
+                    writeln!(stdout, "{:<26}{key}: {meaning}", "")?;
+                }
             }
             Ok(())
         }

@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use serde_json::Value;
-use sylvan_catalog::{Audience, Catalog, DynGame, Seat, Viewer};
+use sylvan_catalog::{Audience, Catalog, DynGame, GameKind, Seat, Viewer};
 use sylvan_engine::{derive_seed, Actor};
 
 use crate::bots::{make_bot, Bot, Turn};
@@ -71,6 +71,9 @@ pub(crate) fn play(
         })
         .collect();
     let who = |i: usize| names[i].clone();
+    let kind = catalog.get(&config.game)?;
+    let mut record_path = config.record.clone();
+    let mut quit = false;
     let info = game.info();
     writeln!(out, "{} — seed {}", info.title, config.seed)?;
     for i in 0..sitters.len() {
@@ -85,17 +88,26 @@ pub(crate) fn play(
             // Play resolves chance itself (auto_chance); this is only a safeguard.
             Actor::Chance => game.resolve_chance(audience),
             Actor::Seat(seat) => match &mut sitters[seat.index()] {
-                Sitter::Human => match ask_human(
-                    game.as_mut(),
-                    seat,
-                    &who(seat.index()),
-                    audience,
-                    stdin,
-                    out,
-                )? {
-                    Some(events) => events,
-                    None => break false,
-                },
+                Sitter::Human => {
+                    let name = who(seat.index());
+                    let table = Seated {
+                        game: game.as_mut(),
+                        kind,
+                        components: config.components.as_deref(),
+                        seat,
+                        who: &name,
+                        audience,
+                    };
+                    match ask_human(table, &mut record_path, stdin, out)? {
+                        Turned::Played(events) => events,
+                        Turned::Undone => continue,
+                        Turned::Quit => {
+                            quit = true;
+                            break false;
+                        }
+                        Turned::EndOfInput => break false,
+                    }
+                }
                 Sitter::Bot(bot) => {
                     let legal = game.legal();
                     if legal.is_empty() {
@@ -128,9 +140,10 @@ pub(crate) fn play(
             writeln!(out, "{text}")?;
         }
     } else {
+        let why = if quit { "You left" } else { "End of input" };
         writeln!(
             out,
-            "\nEnd of input: the game is left unfinished after {} decisions.",
+            "\n{why}: the game is left unfinished after {} decisions.",
             game.status().decisions
         )?;
     }
@@ -142,7 +155,7 @@ pub(crate) fn play(
         })
         .collect();
     write_score(out, &game.score(), &seats)?;
-    if let Some(path) = &config.record {
+    if let Some(path) = &record_path {
         let mut record = game.record();
         // The record carries the component data it was played with: it replays alone.
         if let Some(text) = &config.components {
@@ -168,25 +181,92 @@ fn write_events(out: &mut dyn Write, events: &[String]) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Shows the position from `seat`'s view and the numbered legal actions, then reads until a
-/// valid choice; `None` at the end of input.
-fn ask_human(
-    game: &mut dyn DynGame,
+/// What a person did at a decision.
+enum Turned {
+    /// Decided: the events it caused.
+    Played(Vec<String>),
+    /// Took back a decision: the position is asked about again.
+    Undone,
+    /// Typed `quit`: the game is left unfinished.
+    Quit,
+    /// Standard input ran out.
+    EndOfInput,
+}
+
+/// The commands a person may type instead of an action, with what each does.
+const COMMANDS: [(&str, &str); 5] = [
+    (
+        "help",
+        "how to enter moves, these commands, and the rules of this decision",
+    ),
+    ("rules", "the texts printed on the components in play"),
+    (
+        "log",
+        "everything that happened so far, as your seat saw it",
+    ),
+    (
+        "undo",
+        "take back your last decision of this turn, if nothing hidden or random was revealed since",
+    ),
+    ("quit", "leave the game (you may save its record)"),
+];
+
+/// The table a person plays at: the game, who they are, and where the screens go.
+struct Seated<'a> {
+    game: &'a mut dyn DynGame,
+    kind: &'a dyn GameKind,
+    components: Option<&'a str>,
     seat: Seat,
-    who: &str,
+    who: &'a str,
     audience: Audience,
+}
+
+/// Shows the position from `seat`'s view and the numbered legal actions, then reads until a
+/// valid choice or a command. A decision with a single legal action is taken at once, and
+/// said so.
+fn ask_human(
+    table: Seated<'_>,
+    record_path: &mut Option<PathBuf>,
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<Option<Vec<String>>, CliError> {
-    let text = game.text(Viewer::Seat(seat))?;
-    writeln!(out, "\n{text}")?;
+) -> Result<Turned, CliError> {
+    let Seated {
+        game,
+        kind,
+        components,
+        seat,
+        who,
+        audience,
+    } = table;
     let legal = game.legal();
+    if let [only] = legal.as_slice() {
+        // Nothing to choose: say what was forced and go on.
+        writeln!(
+            out,
+            "\n{who} has one possible move: {} (forced).",
+            only.text
+        )?;
+        return Ok(match game.apply_index(0, audience) {
+            Ok(events) => Turned::Played(events),
+            Err(e) => {
+                return Err(CliError::new(format!(
+                    "the only listed action was refused: {e}"
+                )))
+            }
+        });
+    }
+    let text = game.text(Viewer::Seat(seat))?;
+    // A line wider than the screen is broken between words, never mid-word.
+    writeln!(out, "\n{}", wrap(&text, WIDTH))?;
     writeln!(out, "{who} to decide:")?;
     let width = legal.len().to_string().len();
     for (i, l) in legal.iter().enumerate() {
         writeln!(out, "  {:>width$}. {}", i + 1, l.text)?;
     }
-    let prompt = format!("{who}, choose 1-{} or type an action: ", legal.len());
+    let prompt = format!(
+        "{who}, choose 1-{} or type an action (help, rules, log, undo, quit): ",
+        legal.len()
+    );
     let mut line = Vec::new();
     loop {
         write!(out, "{prompt}")?;
@@ -197,24 +277,60 @@ fn ask_human(
             .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
         if read == 0 {
             writeln!(out)?;
-            return Ok(None);
+            return Ok(Turned::EndOfInput);
         }
         let text = String::from_utf8_lossy(&line);
         let text = text.trim();
-        if text.is_empty() {
-            writeln!(out, "Please choose an action.")?;
-            continue;
-        }
-        let result = match text.parse::<usize>() {
-            Ok(0) => {
-                writeln!(
-                    out,
-                    "'0' is not a choice: the actions are numbered 1 to {}.",
-                    legal.len()
-                )?;
+        match text.to_lowercase().as_str() {
+            "" => {
+                writeln!(out, "Please choose an action (or type help).")?;
                 continue;
             }
-            Ok(n) if n > legal.len() => {
+            "help" | "?" => {
+                let guide = kind.guide(&game.record(), Viewer::Seat(seat), components)?;
+                write_help(out, legal.len(), &guide.help)?;
+                continue;
+            }
+            "rules" => {
+                let guide = kind.guide(&game.record(), Viewer::Seat(seat), components)?;
+                if guide.rules.trim().is_empty() {
+                    writeln!(out, "{} prints no component texts.", game.info().title)?;
+                } else {
+                    write!(out, "{}", wrap(guide.rules.trim_end(), WIDTH))?;
+                }
+                continue;
+            }
+            "log" => {
+                let history = game.history(audience);
+                if history.iter().all(|events| events.is_empty()) {
+                    writeln!(out, "Nothing has happened yet.")?;
+                }
+                for events in history {
+                    write_events(out, &events)?;
+                }
+                continue;
+            }
+            "undo" => match game.undo(seat) {
+                Ok(()) => {
+                    writeln!(
+                        out,
+                        "Taken back: the position is as before your last decision."
+                    )?;
+                    return Ok(Turned::Undone);
+                }
+                Err(e) => {
+                    writeln!(out, "Cannot undo: {e}")?;
+                    continue;
+                }
+            },
+            "quit" | "exit" => {
+                ask_to_save(record_path, stdin, out)?;
+                return Ok(Turned::Quit);
+            }
+            _ => {}
+        }
+        let result = match text.parse::<usize>() {
+            Ok(n) if n == 0 || n > legal.len() => {
                 writeln!(
                     out,
                     "'{n}' is not a choice: the actions are numbered 1 to {}.",
@@ -227,10 +343,99 @@ fn ask_human(
         };
         match result {
             // The events say what was chosen, in the game's words.
-            Ok(events) => return Ok(Some(events)),
-            Err(e) => writeln!(out, "Not a legal action here: {e}")?,
+            Ok(events) => return Ok(Turned::Played(events)),
+            Err(e) => write!(
+                out,
+                "{}",
+                wrap(&format!("Not a legal action here: {e}"), WIDTH)
+            )?,
         }
     }
+}
+
+/// The `help` screen: how to enter a move, the commands, and the game's rules of the decision.
+fn write_help(out: &mut dyn Write, actions: usize, rules: &str) -> std::io::Result<()> {
+    let how = format!(
+        "Enter a move by its number (1 to {actions}) or by its words as listed (case and \
+         spacing do not matter). Instead of a move you may type:"
+    );
+    write!(out, "{}", wrap(&how, WIDTH))?;
+    for (name, what) in COMMANDS {
+        writeln!(out, "  {name:<6}{what}")?;
+    }
+    writeln!(
+        out,
+        "  Ctrl-D  leave at once (as quit, without the question)"
+    )?;
+    if !rules.trim().is_empty() {
+        let text = format!("This decision: {}", rules.trim_end());
+        write!(out, "{}", wrap(&text, WIDTH))?;
+    }
+    Ok(())
+}
+
+/// The columns a screen of `play` keeps within.
+pub(crate) const WIDTH: usize = 100;
+
+/// `text` with every line longer than `width` broken between words; a broken line's
+/// continuation is indented two more than the line. Each line ends with a newline.
+pub(crate) fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        // A line that fits is kept as drawn: maps and tables align with their spaces.
+        if line.chars().count() <= width {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        let mut current = String::from(&line[..indent]);
+        let mut empty = true;
+        for word in line.split_whitespace() {
+            let needed = current.chars().count() + usize::from(!empty) + word.chars().count();
+            if !empty && needed > width {
+                out.push_str(&current);
+                out.push('\n');
+                current = " ".repeat(indent + 2);
+                empty = true;
+            }
+            if !empty {
+                current.push(' ');
+            }
+            current.push_str(word);
+            empty = false;
+        }
+        out.push_str(&current);
+        out.push('\n');
+    }
+    out
+}
+
+/// Asks where to save the record, unless `--record` already names a file.
+fn ask_to_save(
+    record_path: &mut Option<PathBuf>,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    if record_path.is_some() {
+        return Ok(());
+    }
+    write!(
+        out,
+        "Save the record of this game? Type a file name, or press Enter to leave without saving: "
+    )?;
+    out.flush()?;
+    let mut answer = String::new();
+    stdin
+        .read_line(&mut answer)
+        .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
+    let answer = answer.trim();
+    if answer.is_empty() {
+        writeln!(out, "Not saved.")?;
+    } else {
+        *record_path = Some(PathBuf::from(answer));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -267,6 +472,53 @@ mod tests {
         assert!(out.contains("The game is over."), "{out}");
         assert!(out.contains("Winner: P"), "{out}");
         assert!(out.contains("· The pile has"), "{out}");
+    }
+
+    #[test]
+    fn wrapping_breaks_between_words_within_the_width() {
+        let text =
+            "  Owl: Score 3 points for each completed pair. Incomplete sets score zero points.";
+        let wrapped = wrap(text, 30);
+        assert!(
+            wrapped.lines().all(|l| l.chars().count() <= 30),
+            "{wrapped}"
+        );
+        assert_eq!(
+            wrapped.split_whitespace().collect::<Vec<_>>(),
+            text.split_whitespace().collect::<Vec<_>>(),
+            "no word is cut"
+        );
+        assert!(
+            wrapped
+                .lines()
+                .nth(1)
+                .is_some_and(|l| l.starts_with("    completed")),
+            "{wrapped}"
+        );
+        assert_eq!(wrap("short", 30), "short\n");
+        assert_eq!(
+            wrap(" 1   r   r\n  Puma    4", 30),
+            " 1   r   r\n  Puma    4\n"
+        );
+    }
+
+    #[test]
+    fn commands_answer_and_a_forced_move_is_said() {
+        let (result, out) = run("human,random", "help\nrules\nlog\nundo\nquit\n\n");
+        assert_eq!(result, Ok(()), "{out}");
+        assert!(out.contains("Enter a move by its number"), "{out}");
+        assert!(out.contains("  undo  take back"), "{out}");
+        assert!(out.contains("Nim prints no component texts."), "{out}");
+        assert!(out.contains("· The pile has"), "the log: {out}");
+        assert!(
+            out.contains("Cannot undo: Player 1 has nothing to take back"),
+            "{out}"
+        );
+        assert!(out.contains("Not saved."), "{out}");
+        assert!(
+            out.contains("You left: the game is left unfinished"),
+            "{out}"
+        );
     }
 
     #[test]

@@ -233,6 +233,19 @@ pub trait Game: Sized + Send + Sync {
         if let Ok(a) = serde_json::from_str::<Self::Action>(text) {
             return Ok(a);
         }
+        // A move the rules keep out is answered with the rule, as `check` words it.
+        let mut named = Vec::new();
+        self.named_actions(state, &mut named);
+        if let Some(why) = named
+            .iter()
+            .filter(|a| normalize(&a.to_string()) == wanted)
+            .find_map(|a| self.check(state, *a).err())
+        {
+            return Err(ParseActionError(format!(
+                "'{}' is not allowed: {why}",
+                text.trim()
+            )));
+        }
         Err(ParseActionError(format!(
             "'{}' is not one of the {} legal actions",
             text.trim(),
@@ -395,6 +408,7 @@ pub trait Game: Sized + Send + Sync {
     fn information_state_string(&self, _view: &Self::View, _seat: Seat) -> Option<String> {
         None
     }
+
     /// The ids of the drawn elements that `action` acts on (a tile, space, stone, animal, card,
     /// grid square), so that a click on the board picks it: [`Game::svg`] marks each such
     /// element with `data-target="ID"`. Several actions may share an element (a click then
@@ -403,8 +417,26 @@ pub trait Game: Sized + Send + Sync {
         Vec::new()
     }
 
-    /// Each option of [`Game::Options`] (its JSON name) with its meaning in the rulebook's
-    /// words, for a table's creation form. The default is none.
+    /// Actions a person might name at this decision, legal or not (every action of the shapes
+    /// the decision takes), so that a refused text is answered with the rule that keeps it out
+    /// (from [`check`](Game::check)) instead of only "not legal". The default names none.
+    fn named_actions(&self, _state: &Self::State, _out: &mut Vec<Self::Action>) {}
+
+    /// A short summary, for a person, of the rules of the decision the viewer faces now (what
+    /// may be chosen and what follows); from the view, so it says nothing the viewer may not
+    /// know. The default is none.
+    fn decision_help(&self, _view: &Self::View) -> String {
+        String::new()
+    }
+
+    /// The texts printed on the components in play (boards, cards, goals, tiles), for a
+    /// person's `rules` command; from the view. The default is none.
+    fn rules_text(&self, _view: &Self::View) -> String {
+        String::new()
+    }
+
+    /// What each option of [`Options`](Game::Options) means: its JSON key and a line of
+    /// meaning, for `sylvan games --options` and a table's creation form. The default lists none.
     fn option_help() -> Vec<(&'static str, &'static str)> {
         Vec::new()
     }

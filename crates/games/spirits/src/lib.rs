@@ -31,6 +31,7 @@
 mod action;
 pub mod components;
 mod encode;
+mod help;
 mod rules;
 mod score;
 mod state;
@@ -525,6 +526,27 @@ impl Game for Spirits {
             }
         }
         Ok(())
+    }
+
+    fn named_actions(&self, s: &State, out: &mut Vec<Action>) {
+        help::named_actions(s, out);
+    }
+
+    fn decision_help(&self, view: &View) -> String {
+        Spirits::decision_help(self, view)
+    }
+
+    fn rules_text(&self, view: &View) -> String {
+        Spirits::rules_text(self, view)
+    }
+
+    fn option_help() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("set", "a recommended set by name (\"First Steps\", \"Coyote's Mischief\", \"Condor's Challenge\", \"Big and Small\", \"River and Sea\") or \"random\""),
+            ("animals", "overrides the set's animal boards: five names, or \"random\""),
+            ("cards", "overrides the set's Spirit Power cards: six names, or \"random\" (six of the 36)"),
+            ("jackrabbit_printed_3", "true: a completed Jackrabbit scores 3 as printed, not 4 as the errata says"),
+        ]
     }
 }
 

@@ -30,6 +30,7 @@
 mod action;
 pub mod components;
 mod encode;
+mod help;
 mod rules;
 mod score;
 mod solo;
@@ -479,5 +480,17 @@ impl Game for WhisperingWoods {
             }
         }
         Ok(())
+    }
+
+    fn named_actions(&self, s: &State, out: &mut Vec<Action>) {
+        help::named_actions(s, out);
+    }
+
+    fn option_help() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("bear", "who takes the Bear and starts (0-based seat); null draws it at random; ignored in solo"),
+            ("strict_start_task", "true: the Starting tile's four middle tiles must also differ from the end colour (the stricter reading)"),
+            ("level", "solo: the Mission level, 1 to 6"),
+        ]
     }
 }

@@ -34,6 +34,7 @@ mod action;
 pub mod board;
 pub mod components;
 mod encode;
+mod help;
 mod rules;
 mod score;
 mod state;
@@ -541,5 +542,17 @@ impl Game for Wispwood {
             }
         }
         Ok(())
+    }
+
+    fn named_actions(&self, _s: &State, out: &mut Vec<Action>) {
+        help::named_actions(out);
+    }
+
+    fn option_help() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("goals", "the 5 goal cards by name, one per category; [] deals them at random"),
+            ("start", "the start player (0-based seat); null chooses at random (Catty always starts in solo)"),
+            ("catty_guide", "solo: Catty's scoring guide, by its paws (1 easiest to 4 hardest)"),
+        ]
     }
 }

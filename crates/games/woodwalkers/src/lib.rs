@@ -35,6 +35,7 @@
 mod action;
 pub mod components;
 mod encode;
+mod help;
 mod rules;
 mod score;
 mod state;
@@ -530,5 +531,23 @@ impl Game for Woodwalkers {
             }
         }
         Ok(())
+    }
+
+    fn named_actions(&self, _s: &State, out: &mut Vec<Action>) {
+        help::named_actions(out);
+    }
+
+    fn rules_text(&self, view: &View) -> String {
+        Woodwalkers::rules_text(self, view)
+    }
+
+    fn option_help() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("side", "\"day\" (the basic game) or \"night\" (Midnight Duel: animals face down)"),
+            ("arrangement", "\"chosen\" or \"random\" arrangement of the animals at setup"),
+            ("marker", "the seat (0-based) of the youngest player, who holds the battle mode marker first"),
+            ("forget_revealed", "Midnight Duel: animals turned over in a duel are not shown afterwards"),
+            ("forget_own", "Midnight Duel: your own face-down animals are hidden from you too (full memory challenge)"),
+        ]
     }
 }
