@@ -24,6 +24,8 @@ pub trait GameKind: Send + Sync {
 
     /// Each option's name with its meaning ([`sylvan_engine::Game::option_help`]).
     fn option_help(&self) -> Vec<(&'static str, &'static str)>;
+    /// A few sentences for a newcomer ([`sylvan_engine::Game::summary`]).
+    fn summary(&self) -> &'static str;
 
     /// A boxed copy of this kind (so that a [`Catalog`](crate::Catalog) can be cloned).
     fn clone_box(&self) -> Box<dyn GameKind>;
@@ -244,6 +246,10 @@ impl<G: Game + 'static> GameKind for Kind<G> {
 
     fn option_help(&self) -> Vec<(&'static str, &'static str)> {
         G::option_help()
+    }
+
+    fn summary(&self) -> &'static str {
+        G::summary()
     }
 
     fn clone_box(&self) -> Box<dyn GameKind> {

@@ -6,6 +6,7 @@ use std::fmt::{self, Debug, Display};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::encode::IdTable;
 use crate::GameRng;
 
 /// A seat at the table, 0-based. Shown to people 1-based ("Player 1").
@@ -163,7 +164,8 @@ pub trait Game: Sized + Send + Sync {
         + Serialize
         + DeserializeOwned
         + Send
-        + Sync;
+        + Sync
+        + 'static;
     /// What one viewer may see.
     type View: Serialize + Debug + Clone + PartialEq;
     /// Why an action is not legal now: names the broken rule.
@@ -337,39 +339,53 @@ pub trait Game: Sized + Send + Sync {
     // Ids and observations for learning libraries (OpenSpiel, PettingZoo): one block, every
     // method defaulted to "not provided".
 
+    /// Every seat action in id order, for a game that numbers its seat actions whatever the
+    /// state: the defaults of [`num_distinct_actions`](Game::num_distinct_actions),
+    /// [`action_id`](Game::action_id) and [`action_from_id`](Game::action_from_id) read it.
+    /// `None` (the default): the game numbers none, or overrides those three.
+    fn seat_action_ids() -> Option<&'static IdTable<Self::Action>> {
+        None
+    }
+
+    /// Every chance outcome in id order: the defaults of the three chance-id methods read it.
+    /// `None` (the default): the game numbers none, or overrides them.
+    fn chance_outcome_ids() -> Option<&'static IdTable<Self::Action>> {
+        None
+    }
+
     /// How many seat actions the game can ever have: every seat action has a dense id below
     /// this, the same in every version of the game and its data. 0: the game numbers none.
     fn num_distinct_actions(&self) -> usize {
-        0
+        Self::seat_action_ids().map_or(0, IdTable::len)
     }
 
     /// The dense id of a seat action at `state`, below
     /// [`num_distinct_actions`](Game::num_distinct_actions). Most games number actions
     /// whatever the state; one whose actions name places that grow without a fixed grid may
     /// number them relative to public parts of the state (a forest's tiles in placing order).
-    fn action_id(&self, _state: &Self::State, _action: Self::Action) -> Option<usize> {
-        None
+    fn action_id(&self, _state: &Self::State, action: Self::Action) -> Option<usize> {
+        Self::seat_action_ids()?.id(action)
     }
 
     /// The seat action with this id at `state`, if the id is one.
-    fn action_from_id(&self, _state: &Self::State, _id: usize) -> Option<Self::Action> {
-        None
+    fn action_from_id(&self, _state: &Self::State, id: usize) -> Option<Self::Action> {
+        Self::seat_action_ids()?.action(id)
     }
 
     /// How many chance outcomes the game can ever have: every chance outcome has a dense id
     /// below this (its own numbering, apart from seat actions). 0: none are numbered.
     fn max_chance_outcomes(&self) -> usize {
-        0
+        Self::chance_outcome_ids().map_or(0, IdTable::len)
     }
 
     /// The dense id of a chance outcome, below [`max_chance_outcomes`](Game::max_chance_outcomes).
-    fn chance_outcome_id(&self, _outcome: Self::Action) -> Option<usize> {
-        None
+    fn chance_outcome_id(&self, outcome: Self::Action) -> Option<usize> {
+        Self::chance_outcome_ids()?.id(outcome)
     }
 
     /// The chance outcome with this id, if the id is one.
-    fn chance_outcome_from_id(&self, _id: usize) -> Option<Self::Action> {
-        None
+    fn chance_outcome_from_id(&self, id: usize) -> Option<Self::Action> {
+        Self::chance_outcome_ids()?.action(id)
     }
 
     /// The fixed shape of [`observation_tensor`](Game::observation_tensor); empty when the game
@@ -439,6 +455,12 @@ pub trait Game: Sized + Send + Sync {
     /// meaning, for `sylvan games --options` and a table's creation form. The default lists none.
     fn option_help() -> Vec<(&'static str, &'static str)> {
         Vec::new()
+    }
+
+    /// A few sentences for a newcomer choosing a game (the lobby, `sylvan games`): what the
+    /// players do and how the game is won, in the rulebook's words. The default is none.
+    fn summary() -> &'static str {
+        ""
     }
 }
 

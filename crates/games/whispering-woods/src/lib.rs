@@ -333,16 +333,8 @@ impl Game for WhisperingWoods {
         encode::seat_action(state, id)
     }
 
-    fn max_chance_outcomes(&self) -> usize {
-        encode::chance_outcomes().len()
-    }
-
-    fn chance_outcome_id(&self, outcome: Action) -> Option<usize> {
-        encode::chance_outcomes().id(outcome)
-    }
-
-    fn chance_outcome_from_id(&self, id: usize) -> Option<Action> {
-        encode::chance_outcomes().action(id)
+    fn chance_outcome_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
+        Some(encode::chance_outcomes())
     }
 
     fn observation_shape(&self) -> Vec<usize> {

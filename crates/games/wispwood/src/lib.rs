@@ -444,28 +444,12 @@ impl Game for Wispwood {
         Some(svg::draw(view))
     }
 
-    fn num_distinct_actions(&self) -> usize {
-        encode::seat_actions().len()
+    fn seat_action_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
+        Some(encode::seat_actions())
     }
 
-    fn action_id(&self, _state: &State, action: Action) -> Option<usize> {
-        encode::seat_actions().id(action)
-    }
-
-    fn action_from_id(&self, _state: &State, id: usize) -> Option<Action> {
-        encode::seat_actions().action(id)
-    }
-
-    fn max_chance_outcomes(&self) -> usize {
-        encode::chance_outcomes().len()
-    }
-
-    fn chance_outcome_id(&self, outcome: Action) -> Option<usize> {
-        encode::chance_outcomes().id(outcome)
-    }
-
-    fn chance_outcome_from_id(&self, id: usize) -> Option<Action> {
-        encode::chance_outcomes().action(id)
+    fn chance_outcome_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
+        Some(encode::chance_outcomes())
     }
 
     fn observation_shape(&self) -> Vec<usize> {
