@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sylvan_engine::{random_playout, Actor, Game, GameInfo, GameRng, Score, Seat, Viewer};
 
+use sylvan_bots::{decide, BotError, BotSpec, Observation};
+
 use crate::CatalogError;
 
 /// One rules instance, for the bindings.
@@ -83,6 +85,20 @@ pub trait SpielState: Send + Sync {
     /// The returns of a uniformly random game from here, played on a copy with `seed` (a
     /// rollout for search written in Python).
     fn rollout(&self, seed: u64) -> Vec<f64>;
+    /// The action id a Sylvan bot chooses for the seat to move, deciding from that seat's
+    /// observation only (hidden parts resampled with `seed`), with its iterations and seconds.
+    fn bot_action(&self, bot: &BotSpec, seed: u64) -> Result<BotAction, CatalogError>;
+}
+
+/// What a Sylvan bot chose through the bindings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BotAction {
+    /// The chosen seat action's id.
+    pub id: usize,
+    /// Search iterations run (0 for bots that do not search).
+    pub iterations: u64,
+    /// Wall time spent deciding, in seconds.
+    pub seconds: f64,
 }
 
 /// The rules of `G`, shared by its states.
@@ -395,5 +411,31 @@ impl<G: Game + 'static> SpielState for SpielStateOf<G> {
             recall: &self.recall,
         })
         .unwrap_or_else(|_| Value::Null.to_string())
+    }
+    fn bot_action(&self, bot: &BotSpec, seed: u64) -> Result<BotAction, CatalogError> {
+        let bot = bot.clone().for_people()?;
+        let seat = match self.game().actor(&self.state) {
+            Actor::Seat(s) => s,
+            Actor::Chance => return Err(BotError::ChanceDecides.into()),
+            Actor::Nobody => return Err(BotError::GameOver.into()),
+        };
+        let started = std::time::Instant::now();
+        let seen = Observation::new(self.game(), &self.state, seat, seed);
+        let choice = decide(self.game(), &seen, &bot, seed)?;
+        let id = self
+            .game()
+            .action_id(&self.state, choice.action)
+            .ok_or_else(|| {
+                CatalogError::BadOptions(format!(
+                    "{} has no id for the bot's action '{}'",
+                    G::INFO.title,
+                    choice.action
+                ))
+            })?;
+        Ok(BotAction {
+            id,
+            iterations: choice.thinking.iterations,
+            seconds: started.elapsed().as_secs_f64(),
+        })
     }
 }

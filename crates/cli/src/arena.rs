@@ -213,9 +213,9 @@ fn write_text(out: &mut dyn Write, title: &str, runs: &[Run], label: &str) -> st
     let games: u64 = runs.iter().map(|r| r.report.games).sum();
     writeln!(
         out,
-        "{title}: {games} games, {} player{}, seed {}, {seconds:.1} s",
-        first.players,
-        if first.players == 1 { "" } else { "s" },
+        "{title}: {}, {}, seed {}, {seconds:.1} s",
+        crate::counted(games, "game"),
+        crate::counted(first.players as u64, "player"),
         first.seed
     )?;
     let width = first
@@ -234,7 +234,7 @@ fn write_text(out: &mut dyn Write, title: &str, runs: &[Run], label: &str) -> st
         for b in &first.bots {
             writeln!(
                 out,
-                "{:width$}  {:>6}  {:>7.1}%  {:>7.1}% – {:>5.1}%  {:>10.1}  {:>8}  {:>12.0}",
+                "{:width$}  {:>6}  {:>7.1}%  {:>7.1}% – {:>5.1}%  {:>10.1}  {:>8}  {:>12}",
                 b.bot,
                 b.games,
                 100.0 * b.win_rate,
@@ -243,7 +243,12 @@ fn write_text(out: &mut dyn Write, title: &str, runs: &[Run], label: &str) -> st
                 b.score_mean,
                 b.elo_vs_first
                     .map_or("—".to_string(), |e| format!("{e:+.0}")),
-                b.iterations_per_sec
+                // A bot that does not search has no iteration rate to show.
+                if b.iterations_per_sec > 0.0 {
+                    format!("{:.0}", b.iterations_per_sec)
+                } else {
+                    "—".to_string()
+                }
             )?;
         }
         writeln!(

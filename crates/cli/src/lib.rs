@@ -574,8 +574,18 @@ pub fn run(
                 out,
                 seat,
             };
-            render::render(catalog, &config, stderr)
+            render::render(catalog, &config, stdout, stderr)
         }
+    }
+}
+
+/// `n` and the noun, singular for one: "1 game", "2 games".
+pub(crate) fn counted(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 

@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use serde_json::Value;
-use sylvan_catalog::{Audience, Catalog, DynGame, GameKind, Seat, Viewer};
+use sylvan_catalog::{Audience, Catalog, DynGame, GameKind, LegalAction, Seat, Viewer};
 use sylvan_engine::{derive_seed, Actor};
 
 use crate::bots::{make_bot, Bot, Turn};
@@ -255,14 +255,7 @@ fn ask_human(
             }
         });
     }
-    let text = game.text(Viewer::Seat(seat))?;
-    // A line wider than the screen is broken between words, never mid-word.
-    writeln!(out, "\n{}", wrap(&text, WIDTH))?;
-    writeln!(out, "{who} to decide:")?;
-    let width = legal.len().to_string().len();
-    for (i, l) in legal.iter().enumerate() {
-        writeln!(out, "  {:>width$}. {}", i + 1, l.text)?;
-    }
+    write!(out, "\n{}", decision_screen(&*game, seat, who, &legal)?)?;
     let prompt = format!(
         "{who}, choose 1-{} or type an action (help, rules, log, undo, quit): ",
         legal.len()
@@ -372,6 +365,25 @@ fn write_help(out: &mut dyn Write, actions: usize, rules: &str) -> std::io::Resu
         write!(out, "{}", wrap(&text, WIDTH))?;
     }
     Ok(())
+}
+
+/// What a person sees at a decision: the position from their seat, wrapped at [`WIDTH`], and
+/// the numbered legal actions (the prompt follows).
+fn decision_screen(
+    game: &dyn DynGame,
+    seat: Seat,
+    who: &str,
+    legal: &[LegalAction],
+) -> Result<String, CliError> {
+    let text = game.text(Viewer::Seat(seat))?;
+    // A line wider than the screen is broken between words, never mid-word.
+    let mut screen = wrap(&text, WIDTH);
+    screen.push_str(&format!("{who} to decide:\n"));
+    let width = legal.len().to_string().len();
+    for (i, l) in legal.iter().enumerate() {
+        screen.push_str(&wrap(&format!("  {:>width$}. {}", i + 1, l.text), WIDTH));
+    }
+    Ok(screen)
 }
 
 /// The columns a screen of `play` keeps within.
@@ -554,5 +566,67 @@ mod tests {
         assert!(result.is_err_and(|e| e.message.contains("unknown seat 'grandmaster'")));
         let (result, _) = run("human,random,random", "");
         assert!(result.is_err_and(|e| e.message.contains("not 3")));
+    }
+
+    /// The games whose every 2-player decision screen must fit [`WIDTH`] columns and
+    /// [`ROWS`] rows (issue 11, point 7); every other game is measured and printed.
+    const COMPACT: &[&str] = &[];
+    /// The rows a decision screen keeps within, its prompt included.
+    const ROWS: usize = 40;
+
+    #[test]
+    fn decision_screens_of_random_positions_fit_the_screen() {
+        let catalog = Catalog::standard();
+        let mut too_tall = Vec::new();
+        for kind in catalog.games() {
+            let info = kind.info();
+            if !(info.min_players..=info.max_players).contains(&2) {
+                continue;
+            }
+            let (mut screens, mut widest, mut tallest, mut over) = (0, 0, 0, 0);
+            let mut example = String::new();
+            for seed in 0..3 {
+                let mut game = catalog
+                    .new_game(info.name, 2, seed, &Value::Null, true, None)
+                    .expect("default options");
+                let mut rng = sylvan_engine::GameRng::seeded(seed);
+                while let Actor::Seat(seat) = game.status().to_move {
+                    let legal = game.legal();
+                    if legal.len() > 1 {
+                        let screen = decision_screen(&*game, seat, "Player 1 (you)", &legal)
+                            .expect("a seat's screen");
+                        // The prompt is one more row.
+                        let rows = screen.lines().count() + 1;
+                        let cols = screen.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+                        screens += 1;
+                        widest = widest.max(cols);
+                        tallest = tallest.max(rows);
+                        if rows > ROWS {
+                            over += 1;
+                            if example.is_empty() {
+                                example = screen.clone();
+                            }
+                        }
+                    }
+                    let pick = rng.below(legal.len() as u64) as usize;
+                    game.apply_index(pick, Audience::All).expect("listed");
+                }
+            }
+            println!(
+                "{}: {screens} decision screens, widest {widest} columns, tallest {tallest} rows, \
+                 {over} over {ROWS} rows",
+                info.name
+            );
+            // Wrapping keeps every game within the width (no word is that long).
+            assert!(widest <= WIDTH, "{}: a line of {widest} columns", info.name);
+            if COMPACT.contains(&info.name) && over > 0 {
+                too_tall.push(format!("{}: {over} screens, e.g.\n{example}", info.name));
+            }
+        }
+        assert!(
+            too_tall.is_empty(),
+            "screens over {ROWS} rows:\n{}",
+            too_tall.join("\n")
+        );
     }
 }

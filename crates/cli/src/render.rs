@@ -30,6 +30,7 @@ enum Format {
 pub(crate) fn render(
     catalog: &Catalog,
     config: &RenderConfig,
+    stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<(), CliError> {
     let format = match config
@@ -60,8 +61,20 @@ pub(crate) fn render(
         Format::Svg => svg.into_bytes(),
         Format::Png => png(&svg, stderr)?,
     };
-    std::fs::write(&config.out, bytes)
-        .map_err(|e| CliError::new(format!("cannot write '{}': {e}", config.out.display())))
+    std::fs::write(&config.out, &bytes)
+        .map_err(|e| CliError::new(format!("cannot write '{}': {e}", config.out.display())))?;
+    let seen_by = match viewer {
+        Viewer::Seat(s) => format!("as {s} sees it"),
+        _ => "as a spectator sees it".to_string(),
+    };
+    writeln!(
+        stdout,
+        "wrote {} ({}, after {}, {seen_by})",
+        config.out.display(),
+        game.info().title,
+        crate::counted(game.status().decisions, "decision")
+    )?;
+    Ok(())
 }
 
 /// The game to draw: a record replayed up to `--at`, or a new game after setup chance.

@@ -321,14 +321,14 @@ impl SimReport {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "{}: {} random games, {} players, seed {} (games {}..{}), {} threads",
+            "{}: {} ({}), seed {} (games {}..{}), {}",
             self.title,
-            self.tally.games,
-            self.players,
+            crate::counted(self.tally.games, "random game"),
+            crate::counted(self.players as u64, "player"),
             self.seed,
             self.first,
             self.first + self.tally.games,
-            self.threads
+            crate::counted(self.threads as u64, "thread")
         );
         let _ = writeln!(
             s,
@@ -340,8 +340,9 @@ impl SimReport {
         if self.tally.shared + self.tally.unwon > 0 {
             let _ = writeln!(
                 s,
-                "{} games won jointly (counted as shared wins), {} with no winner",
-                self.tally.shared, self.tally.unwon
+                "{} won jointly (counted as shared wins), {} with no winner",
+                crate::counted(self.tally.shared, "game"),
+                self.tally.unwon
             );
         }
         let width = self

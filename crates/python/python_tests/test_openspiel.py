@@ -77,3 +77,37 @@ def test_ismcts_bot_plays_whole_games(name, options):
     returns = _play(game, bots, seed=4)
     # A two-player game ends in a win (+1/-1) or a tie (0/0).
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_sylvan_bot_decides_through_the_bindings():
+    game = pyspiel.load_game(so.short_name("woodwalkers"), {"players": 2, "options": '{"side": "night"}'})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    action, iterations, seconds = state.native.bot_action("ismcts:300", 7)
+    assert action in state.legal_actions()
+    # A search runs its whole budget unless the decision is forced.
+    assert iterations == 300 or len(state.legal_actions()) == 1
+    assert seconds >= 0
+    # The same seed decides the same way; a bad bot is refused with the reason.
+    assert state.native.bot_action("ismcts:300", 7)[0] == action
+    with pytest.raises(ValueError, match="bot"):
+        state.native.bot_action("oracle", 7)
+
+
+def test_the_ismcts_match_example_runs():
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "examples" / "ismcts_match.py"
+    out = subprocess.run(
+        [sys.executable, str(script), "woodwalkers", "--options", '{"side": "night"}',
+         "--games", "2", "--simulations", "4"],
+        check=True, capture_output=True, text=True, timeout=300,
+    )
+    report = json.loads(out.stdout)
+    assert report["games"] == 2
+    assert 0.0 <= report["sylvan_win_rate"] <= 1.0
+    assert report["sylvan_iterations_per_sec"] > 0 and report["openspiel_iterations_per_sec"] > 0

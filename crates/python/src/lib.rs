@@ -309,6 +309,17 @@ impl NativeState {
         let state = &self.state;
         py.detach(|| state.rollout(seed))
     }
+    /// The action id a Sylvan bot (`"ismcts:2000"`, `"mcts:50ms"`, `"greedy"`…) chooses for
+    /// the seat to move, deciding from that seat's observation only; with the search's
+    /// iterations and the seconds it took. Runs in Rust with the GIL released.
+    fn bot_action(&self, py: Python<'_>, bot: &str, seed: u64) -> PyResult<(usize, u64, f64)> {
+        let spec: sylvan_bots::BotSpec = bot.parse().map_err(value_error)?;
+        let state = &self.state;
+        let chosen = py
+            .detach(|| state.bot_action(&spec, seed))
+            .map_err(value_error)?;
+        Ok((chosen.id, chosen.iterations, chosen.seconds))
+    }
     /// An independent copy.
     fn clone(&self) -> NativeState {
         NativeState {
