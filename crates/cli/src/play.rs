@@ -143,8 +143,8 @@ pub(crate) fn play(
         let why = if quit { "You left" } else { "End of input" };
         writeln!(
             out,
-            "\n{why}: the game is left unfinished after {} decisions.",
-            game.status().decisions
+            "\n{why}: the game is left unfinished after {}.",
+            crate::counted(game.status().decisions, "decision")
         )?;
     }
     writeln!(out, "\nScore:")?;
