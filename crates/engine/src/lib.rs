@@ -58,7 +58,10 @@ pub use game::{
 pub use harness::{conformance, perft, ConformanceConfig, ConformanceReport};
 pub use record::{content_hash, EmbeddedComponents, Record, ReplayError, ENGINE_VERSION};
 pub use rng::{derive_seed, GameRng};
-pub use suite::{assert_conforms, check_listed, check_perft_table, is_listed, PerftPosition};
+pub use suite::{
+    assert_conforms, assert_targets_drawn, check_listed, check_perft_table, is_listed,
+    PerftPosition, TargetReport,
+};
 
 /// Plays one game to the end with uniformly random seat decisions and seeded chance.
 ///

@@ -93,6 +93,72 @@ pub fn assert_conforms<G: Game>(
     report
 }
 
+/// What [`assert_targets_drawn`] saw: decisions looked at, actions with a board target, and
+/// target ids found drawn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TargetReport {
+    /// Seat decisions looked at.
+    pub decisions: u64,
+    /// Legal actions that name at least one target.
+    pub actions_with_targets: u64,
+    /// Target ids checked against the seat's picture.
+    pub targets: u64,
+}
+
+/// Plays `games` random games of each of `rules` and, at every seat decision, checks that each
+/// id that [`Game::action_targets`] gives a legal action is drawn in the mover's own picture as
+/// an element with `data-target="ID"`, so that a click on the board can pick it. Panics naming
+/// the seed, decision, action and id on the first one missing, and when no action had any
+/// target at all (the check would be vacuous).
+pub fn assert_targets_drawn<G: Game>(rules: &[G], games: u64, seed: u64) -> TargetReport
+where
+    G::Action: std::fmt::Debug,
+{
+    let mut report = TargetReport::default();
+    let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+    for (r, game) in rules.iter().enumerate() {
+        for g in 0..games {
+            let game_seed = seed ^ ((r as u64) << 32) ^ g;
+            let mut rng = crate::GameRng::seeded(game_seed);
+            let mut state = game.initial_state();
+            for decision in 0..game.max_decisions() {
+                let action = match game.actor(&state) {
+                    Actor::Nobody => break,
+                    Actor::Chance => {
+                        game.chance_outcomes(&state, &mut outcomes);
+                        rng.pick_weighted(&outcomes)
+                    }
+                    Actor::Seat(seat) => {
+                        game.legal_actions(&state, &mut actions);
+                        let view = game.view(&state, crate::Viewer::Seat(seat));
+                        let svg = game.svg(&view).unwrap_or_default();
+                        report.decisions += 1;
+                        for &a in &actions {
+                            let ids = game.action_targets(&state, a);
+                            report.actions_with_targets += u64::from(!ids.is_empty());
+                            for id in ids {
+                                report.targets += 1;
+                                assert!(
+                                    svg.contains(&format!("data-target=\"{id}\"")),
+                                    "seed {game_seed}, decision {decision}: {a:?} acts on \
+                                     {id:?}, which the seat's picture does not draw"
+                                );
+                            }
+                        }
+                        actions[rng.below(actions.len() as u64) as usize]
+                    }
+                };
+                game.apply_unchecked(&mut state, action);
+            }
+        }
+    }
+    assert!(
+        report.actions_with_targets > 0,
+        "no action named a target: {report:?}"
+    );
+    report
+}
+
 /// One row of a game's perft table (`data/perft.toml`, `[[position]]` entries).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct PerftPosition {

@@ -507,30 +507,51 @@ async fn two_browsers_reload_spectators_and_bad_clicks() {
     );
 
     // A spectator of a Midnight Duel receives only the spectator's view, never a seat's.
+    // Ann plays seat 0 against a bot, so the table waits on her at each of her turns: the
+    // spectator's frame is checked then, whatever the machine's speed.
     let id = create_table(
         addr,
         json!({"game": "woodwalkers", "players": 2, "seed": 8, "options": {"side": "night"},
-               "seats": ["mcts:100", "mcts:100"]}),
+               "seats": ["human", "mcts:100"]}),
     )
     .await;
+    let ann = take_seat(&mut b, addr, &id, 0, "Ann").await;
     let watcher = b.tab(&format!("http://{addr}/t/{id}")).await;
-    let mut seen = Vec::new();
+    let mut seen: Vec<Value> = Vec::new();
     loop {
-        let f = b.wait_for(&watcher, "window.sylvan.table.frame").await;
-        let over = f["over"] == true;
-        if seen.last().map(|s: &Value| &s["version"]) != Some(&f["version"]) {
-            assert_eq!(f["seat"], Value::Null);
-            assert_eq!(f["legal"], json!([]));
-            seen.push(f);
-        }
+        let state = b
+            .wait_for(
+                &ann,
+                "(() => { const f = window.sylvan.table.frame; if (!f) return null; \
+                 if (f.over) return {over: true, version: f.version}; \
+                 const n = document.querySelectorAll('button.action').length; \
+                 if (n > 0 && Number(document.getElementById('board').dataset.version) === f.version) \
+                   return {over: false, version: f.version}; return null; })()",
+            )
+            .await;
+        let version = version_of(&state["version"]);
+        let f = b
+            .wait_for(
+                &watcher,
+                &format!("window.sylvan.table.frame && window.sylvan.table.frame.version === {version} && window.sylvan.table.frame"),
+            )
+            .await;
+        assert_eq!(f["seat"], Value::Null);
+        assert_eq!(f["legal"], json!([]));
+        seen.push(f);
         if seen.len() == 4 {
             b.screenshot(&watcher, "woodwalkers-midnight-spectator")
                 .await;
         }
-        if over {
+        if state["over"] == true {
             break;
         }
-        tokio::time::sleep(Duration::from_millis(40)).await;
+        b.click(&ann, "button.action", 0).await;
+        b.wait_for(
+            &ann,
+            &format!("(() => {{ const f = window.sylvan.table.frame; return f.version > {version} || f.over; }})()"),
+        )
+        .await;
     }
     let (_, rec) = request(addr, "GET", &format!("/tables/{id}/record"), None)
         .await
