@@ -218,7 +218,7 @@ async fn rematch(State(app): State<App>, Path(id): Path<String>) -> Result<Json<
         .map_err(|e| bad(ErrorKind::Storage, format!("the table's settings: {e}")))?;
     let table = create_table(&app, req).await?;
     let new_id = table.table.id.clone();
-    let chosen = ask(&tx, |reply| Command::SetRematch { id: new_id, reply }).await?;
+    let chosen = ask(&tx, |reply| Command::SetRematch { id: new_id, reply }).await??;
     Ok(Json(json!({"id": chosen})))
 }
 

@@ -17,7 +17,7 @@ use sqlx::{AnyPool, Row};
 pub const CHANNEL: &str = "sylvan_tables";
 
 /// A storage failure; the message says what and where.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 #[error("storage: {0}")]
 pub struct StoreError(pub String);
 
@@ -153,11 +153,130 @@ pub struct Store {
     backend: Backend,
     url: String,
     instance: String,
+    /// The group-commit writer: appends queued while a commit is under way are written
+    /// together in the next transaction, so one commit acknowledges many decisions.
+    appends: tokio::sync::mpsc::Sender<Append>,
 }
+
+/// One decision waiting for the group-commit writer, and where to say whether it was stored.
+#[derive(Debug)]
+struct Append {
+    id: String,
+    version: u64,
+    entry: String,
+    status: TableStatus,
+    clocks: String,
+    done: tokio::sync::oneshot::Sender<Result<bool, StoreError>>,
+}
+
+/// At most this many decisions share one transaction (bounds its size and the wait of the
+/// first one in it).
+const GROUP_COMMIT_MAX: usize = 256;
 
 fn to_i64(v: u64) -> i64 {
     // Bit-for-bit: seeds use the whole u64 range and come back unchanged.
     v as i64
+}
+
+/// On PostgreSQL, tells the other instances (on commit) that table `id` changed; nothing on
+/// SQLite.
+async fn announce(
+    backend: Backend,
+    instance: &str,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: &str,
+) -> Result<(), StoreError> {
+    if backend == Backend::Postgres {
+        // NOTIFY takes no bind parameters; ids and instance names are hex we made.
+        let payload = format!("{instance}:{id}");
+        if !payload
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == ':' || c == '-')
+        {
+            return Err(StoreError(format!("refusing to announce '{payload}'")));
+        }
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "NOTIFY {CHANNEL}, '{payload}'"
+        )))
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// The group-commit writer's own handles: not a `Store`, so that the writer ends when the last
+/// `Store` (and with it the queue's sender) is dropped.
+struct Writer {
+    pool: AnyPool,
+    backend: Backend,
+    instance: String,
+}
+
+impl Writer {
+    /// The writer task: takes every append waiting (up to [`GROUP_COMMIT_MAX`]), writes them in
+    /// one transaction, and answers each only after the commit. If the shared transaction
+    /// fails, each append is retried in its own, so one bad write fails only its own decision.
+    /// Ends when every `Store` clone (and so every sender) is gone.
+    async fn group_commit(self, mut queue: tokio::sync::mpsc::Receiver<Append>) {
+        let mut batch = Vec::with_capacity(GROUP_COMMIT_MAX);
+        while queue.recv_many(&mut batch, GROUP_COMMIT_MAX).await > 0 {
+            match self.write_appends(&batch).await {
+                Ok(results) => {
+                    for (job, stored) in batch.drain(..).zip(results) {
+                        let _ = job.done.send(Ok(stored));
+                    }
+                }
+                Err(_) if batch.len() > 1 => {
+                    for job in batch.drain(..) {
+                        let result = self
+                            .write_appends(std::slice::from_ref(&job))
+                            .await
+                            .map(|r| r[0]);
+                        let _ = job.done.send(result);
+                    }
+                }
+                Err(e) => {
+                    for job in batch.drain(..) {
+                        let _ = job.done.send(Err(e.clone()));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes `jobs` in one transaction, in order: each a compare-and-swap on its table's
+    /// version, then its decision row. Two decisions of one table in a batch chain correctly
+    /// (the second sees the first's version). Whether each was stored, in order.
+    async fn write_appends(&self, jobs: &[Append]) -> Result<Vec<bool>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let mut stored = Vec::with_capacity(jobs.len());
+        for job in jobs {
+            let done = sqlx::query(
+                "UPDATE tables SET version = $1, status = $2, clocks = $3 WHERE id = $4 AND version = $5",
+            )
+            .bind(to_i64(job.version + 1))
+            .bind(job.status.as_str())
+            .bind(job.clocks.as_str())
+            .bind(job.id.as_str())
+            .bind(to_i64(job.version))
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                stored.push(false);
+                continue;
+            }
+            sqlx::query("INSERT INTO decisions (table_id, version, entry) VALUES ($1, $2, $3)")
+                .bind(job.id.as_str())
+                .bind(to_i64(job.version + 1))
+                .bind(job.entry.as_str())
+                .execute(&mut *tx)
+                .await?;
+            announce(self.backend, &self.instance, &mut tx, &job.id).await?;
+            stored.push(true);
+        }
+        tx.commit().await?;
+        Ok(stored)
+    }
 }
 
 impl Store {
@@ -202,12 +321,21 @@ impl Store {
             .connect(url)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(Store {
+        let (appends, queue) = tokio::sync::mpsc::channel(4 * GROUP_COMMIT_MAX);
+        let store = Store {
             pool,
             backend,
             url: url.to_string(),
             instance: instance.to_string(),
-        })
+            appends,
+        };
+        let writer = Writer {
+            pool: store.pool.clone(),
+            backend,
+            instance: store.instance.clone(),
+        };
+        tokio::spawn(writer.group_commit(queue));
+        Ok(store)
     }
 
     /// Which database this is.
@@ -353,30 +481,53 @@ impl Store {
         status: TableStatus,
         clocks: &Value,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
-            "UPDATE tables SET version = $1, status = $2, clocks = $3 WHERE id = $4 AND version = $5",
-        )
-        .bind(to_i64(version + 1))
-        .bind(status.as_str())
-        .bind(clocks.to_string())
-        .bind(id)
-        .bind(to_i64(version))
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Ok(false);
-        }
-        sqlx::query("INSERT INTO decisions (table_id, version, entry) VALUES ($1, $2, $3)")
+        let (done, answer) = tokio::sync::oneshot::channel();
+        let job = Append {
+            id: id.to_string(),
+            version,
+            entry: entry.to_string(),
+            status,
+            clocks: clocks.to_string(),
+            done,
+        };
+        self.appends
+            .send(job)
+            .await
+            .map_err(|_| StoreError("the store's writer has stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError("the store's writer has stopped".into()))?
+    }
+
+    /// The rematch of table `id`, if one was made.
+    pub async fn rematch(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT rematch FROM tables WHERE id = $1")
             .bind(id)
-            .bind(to_i64(version + 1))
-            .bind(entry.to_string())
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => r.try_get::<Option<String>, _>("rematch")?,
+            None => None,
+        })
+    }
+
+    /// Makes table `rematch` the rematch of table `id` unless one was set first (by another
+    /// request, instance or before a restart); the rematch that holds is the answer.
+    pub async fn set_rematch(&self, id: &str, rematch: &str) -> Result<String, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE tables SET rematch = $1 WHERE id = $2 AND rematch IS NULL")
+            .bind(rematch)
+            .bind(id)
             .execute(&mut *tx)
             .await?;
+        let row = sqlx::query("SELECT rematch FROM tables WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+        let chosen: Option<String> = row.try_get("rematch")?;
         self.announce(&mut tx, id).await?;
         tx.commit().await?;
-        Ok(true)
+        chosen.ok_or_else(|| StoreError(format!("table {id} kept no rematch")))
     }
 
     /// Saves the clocks of table `id` if it is still at `version`; `Ok(false)` if it moved on.
@@ -506,22 +657,7 @@ impl Store {
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         id: &str,
     ) -> Result<(), StoreError> {
-        if self.backend == Backend::Postgres {
-            // NOTIFY takes no bind parameters; ids and instance names are hex we made.
-            let payload = format!("{}:{}", self.instance, id);
-            if !payload
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == ':' || c == '-')
-            {
-                return Err(StoreError(format!("refusing to announce '{payload}'")));
-            }
-            sqlx::query(sqlx::AssertSqlSafe(format!(
-                "NOTIFY {CHANNEL}, '{payload}'"
-            )))
-            .execute(&mut **tx)
-            .await?;
-        }
-        Ok(())
+        announce(self.backend, &self.instance, tx, id).await
     }
 
     /// On PostgreSQL, a stream of ids of tables changed by *other* instances; `None` on

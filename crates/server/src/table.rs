@@ -73,10 +73,11 @@ pub(crate) enum Command {
     Rematch {
         reply: oneshot::Sender<Result<Value, ApiError>>,
     },
-    /// The rematch is table `id`, unless another was set first (its id is the answer).
+    /// The rematch is table `id`, unless another was set first (its id is the answer); stored
+    /// before the answer.
     SetRematch {
         id: String,
-        reply: oneshot::Sender<String>,
+        reply: oneshot::Sender<Result<String, ApiError>>,
     },
     /// The record and the log, once the game is over.
     Record {
@@ -125,7 +126,7 @@ pub(crate) struct TableTask {
     lease: Lease,
     /// A bot is to move but another instance holds the lease: try again when it expires.
     bot_waiting: bool,
-    /// The table of the rematch, once someone asked for one (kept by this instance only).
+    /// The table of the rematch, once someone asked for one (as stored).
     rematch: Option<String>,
 }
 
@@ -181,6 +182,7 @@ impl TableTask {
             .map_err(|e| err(ErrorKind::Storage, format!("table {id} clock: {e}")))?;
         let clocks: Clocks = serde_json::from_value(t.clocks.clone()).unwrap_or_default();
         let players = t.players;
+        let rematch = shared.store.rematch(id).await?;
         let mut task = TableTask {
             shared,
             me,
@@ -196,7 +198,7 @@ impl TableTask {
             resigned: Vec::new(),
             lease: Lease::default(),
             bot_waiting: false,
-            rematch: None,
+            rematch,
         };
         task.catch_up().await?;
         Ok(task)
@@ -292,6 +294,7 @@ impl TableTask {
             self.stored = fresh.stored;
             self.clocks = fresh.clocks;
             self.resigned = fresh.resigned;
+            self.rematch = fresh.rematch;
         }
     }
 
@@ -999,12 +1002,20 @@ impl TableTask {
                     self.clocks.clone(),
                 );
                 self.resync().await;
+                let rematch_before = self.rematch.clone();
+                if self.ended() && self.rematch.is_none() {
+                    // Another instance may have made the rematch.
+                    if let Ok(r) = self.shared.store.rematch(self.id()).await {
+                        self.rematch = r;
+                    }
+                }
                 if before
                     != (
                         self.version(),
                         self.stored.seats.clone(),
                         self.clocks.clone(),
                     )
+                    || rematch_before != self.rematch
                 {
                     self.broadcast();
                     self.schedule_bot().await;
@@ -1031,9 +1042,18 @@ impl TableTask {
                 let _ = reply.send(plan);
             }
             Command::SetRematch { id, reply } => {
-                let chosen = self.rematch.get_or_insert(id).clone();
-                let _ = reply.send(chosen);
-                self.broadcast();
+                // Stored before it is told, like a decision: a restart or another instance
+                // sends everyone to the same rematch.
+                match self.shared.store.set_rematch(self.id(), &id).await {
+                    Ok(chosen) => {
+                        self.rematch = Some(chosen.clone());
+                        let _ = reply.send(Ok(chosen));
+                        self.broadcast();
+                    }
+                    Err(e) => {
+                        let _ = reply.send(Err(e.into()));
+                    }
+                }
             }
             Command::Record { reply } => {
                 let _ = reply.send(self.record());

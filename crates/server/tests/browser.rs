@@ -288,19 +288,37 @@ fn version_of(v: &Value) -> u64 {
     v.as_u64().expect("a version")
 }
 
-/// Plays the tab's seat to the end by clicking action buttons (the games mark no board
-/// targets yet); returns the number of clicks.
-async fn play_to_the_end(b: &mut Browser, tab: &Tab, game: &str) -> u64 {
-    let mut clicks = 0;
+/// How a person played a whole game: clicks on the board and on the action buttons.
+#[derive(Debug, Default)]
+struct Clicks {
+    board: u64,
+    buttons: u64,
+}
+
+/// The board targets the page highlights now, each with whether a real click at its centre
+/// lands on it (nothing drawn over it): scrolled into view one by one, as a person would.
+const PLAYABLE: &str = "Array.from(document.querySelectorAll('#board [data-target].playable')).map((e) => { \
+    e.scrollIntoView({block: 'center', inline: 'center'}); const r = e.getBoundingClientRect(); \
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); \
+    const on = hit && hit.closest('[data-target]'); \
+    return {id: e.getAttribute('data-target'), reached: !!on && on.getAttribute('data-target') === e.getAttribute('data-target')}; })";
+
+/// Plays the tab's seat to the end, as a person would: on most decisions a click on a
+/// highlighted board element (then, if it narrowed to several actions, a button among those),
+/// otherwise an action button. Every highlighted element must be reachable by a click.
+async fn play_to_the_end(b: &mut Browser, tab: &Tab, game: &str) -> Clicks {
+    let mut clicks = Clicks::default();
     loop {
         let state = b
             .wait_for(
                 tab,
-                "(() => { const f = window.sylvan.table.frame; if (!f) return null; \
-                 const n = document.querySelectorAll('button.action').length; \
-                 if (f.over) return {over: true}; \
-                 if (n > 0 && Number(document.getElementById('board').dataset.version) === f.version) \
-                   return {over: false, n, version: f.version}; return null; })()",
+                &format!(
+                    "(() => {{ const f = window.sylvan.table.frame; if (!f) return null; \
+                     const n = document.querySelectorAll('button.action').length; \
+                     if (f.over) return {{over: true}}; \
+                     if (n > 0 && Number(document.getElementById('board').dataset.version) === f.version) \
+                       return {{over: false, n, version: f.version, targets: {PLAYABLE}}}; return null; }})()"
+                ),
             )
             .await;
         if state["over"] == true {
@@ -308,13 +326,51 @@ async fn play_to_the_end(b: &mut Browser, tab: &Tab, game: &str) -> u64 {
         }
         let n = state["n"].as_u64().expect("n") as usize;
         let version = version_of(&state["version"]);
-        b.click(tab, "button.action", (version as usize * 7 + 3) % n)
-            .await;
-        clicks += 1;
-        if clicks == 6 {
+        let targets = state["targets"].as_array().expect("targets");
+        for t in targets {
+            if t["reached"] != true {
+                b.screenshot(tab, &format!("{game}-covered-target")).await;
+                panic!(
+                    "{game}: the drawn target {} can't be clicked (something covers its centre) at version {version}",
+                    t["id"]
+                );
+            }
+        }
+        if !targets.is_empty() && !version.is_multiple_of(4) {
+            let pick = (version as usize * 7 + 3) % targets.len();
+            b.click(tab, "#board [data-target].playable", pick).await;
+            clicks.board += 1;
+            let after = b
+                .wait_for(
+                    tab,
+                    &format!("(() => {{ const f = window.sylvan.table.frame; \
+                              if (f.version > {version} || f.over) return 'played'; \
+                              if (document.getElementById('all-actions')) return 'narrowed'; return null; }})()"),
+                )
+                .await;
+            if after == "narrowed" {
+                let m = b
+                    .eval(tab, "document.querySelectorAll('button.action').length")
+                    .await
+                    .as_u64()
+                    .expect("buttons") as usize;
+                assert!(m > 1, "{game}: a click narrowed to {m} actions");
+                b.click(tab, "button.action", (version as usize * 5 + 1) % m)
+                    .await;
+                clicks.buttons += 1;
+            }
+        } else {
+            b.click(tab, "button.action", (version as usize * 7 + 3) % n)
+                .await;
+            clicks.buttons += 1;
+        }
+        if clicks.board + clicks.buttons == 6 {
             b.screenshot(tab, game).await;
         }
-        assert!(clicks < 5000, "{game}: no end after {clicks} clicks");
+        assert!(
+            clicks.board + clicks.buttons < 5000,
+            "{game}: no end after {clicks:?}"
+        );
         b.wait_for(
             tab,
             &format!("(() => {{ const f = window.sylvan.table.frame; return f.version > {version} || f.over; }})()"),
@@ -385,7 +441,7 @@ async fn people_play_every_game_in_the_browser() {
             "the final breakdown has a row per seat"
         );
         b.screenshot(&tab, &format!("{game}-end")).await;
-        eprintln!("{game}: a person played a whole game in {clicks} clicks");
+        eprintln!("{game}: a person played a whole game in {clicks:?}");
         if Some(game) == games.last() {
             // A rematch: a new table of the same game and seats, this person back in seat 0.
             b.click(&tab, "#rematch", 0).await;
@@ -409,7 +465,7 @@ async fn people_play_every_game_in_the_browser() {
             assert_eq!(entry["game"], game.as_str());
             assert_eq!(entry["seats"][1]["bot"], "random");
         }
-        assert!(clicks > 0);
+        assert!(clicks.board + clicks.buttons > 0);
     }
 }
 

@@ -721,3 +721,64 @@ async fn resigning_ends_the_game_for_the_seat_and_ranks_it_last() {
         .expect("winners")
         .contains(&json!(0)));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_is_stored_so_a_restart_sends_everyone_to_the_same_one() {
+    let scratch = Scratch::new("rematch");
+    let db = scratch.sqlite();
+    let first = start(&db).await;
+    let id = create(
+        first,
+        json!({"game": "woodwalkers", "players": 2, "seed": 6, "seats": ["human", "random"]}),
+    )
+    .await;
+    let (status, refused) = request(first, "POST", &format!("/tables/{id}/rematch"), None)
+        .await
+        .expect("answer");
+    assert_eq!(status, 409, "no rematch before the end: {refused}");
+    let token = join(first, &id, 0).await;
+    let mut seat = Connection::open(first, &id, &format!("token={token}"))
+        .await
+        .expect("seat 0");
+    seat.frame(WAIT).await.expect("frame");
+    seat.send(&json!({"cmd": "resign"})).await.expect("sent");
+    assert_eq!(frame_at(&mut seat, 1).await["over"], true);
+
+    let (_, made) = request(first, "POST", &format!("/tables/{id}/rematch"), None)
+        .await
+        .expect("rematch");
+    let rematch = made["id"].as_str().expect("the rematch's id").to_string();
+    assert_ne!(rematch, id);
+    let (_, again) = request(first, "POST", &format!("/tables/{id}/rematch"), None)
+        .await
+        .expect("rematch");
+    assert_eq!(
+        again["id"],
+        rematch.as_str(),
+        "one rematch, however often asked"
+    );
+
+    // A second server on the same file knows nothing in memory: the rematch comes from storage.
+    let second = start(&db).await;
+    let (_, there) = request(second, "POST", &format!("/tables/{id}/rematch"), None)
+        .await
+        .expect("rematch");
+    assert_eq!(there["id"], rematch.as_str(), "{there}");
+    let mut watcher = Connection::open(second, &id, "").await.expect("spectator");
+    let f = watcher.frame(WAIT).await.expect("frame");
+    assert_eq!(
+        f["rematch"],
+        rematch.as_str(),
+        "the frame links the stored rematch"
+    );
+    let (_, lobby) = request(second, "GET", "/tables", None)
+        .await
+        .expect("lobby");
+    let made = lobby["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .filter(|t| t["game"] == "woodwalkers" && t["id"] != id.as_str())
+        .count();
+    assert_eq!(made, 1, "exactly one rematch table was created");
+}

@@ -207,6 +207,46 @@ async fn suite(url: &str) {
     let mut unfinished = store.unfinished().await.expect("read");
     unfinished.sort();
     assert_eq!(unfinished, vec!["00000000000000bb", "00000000000000cc"]);
+    // Many tables at once, each its decisions in turn: the group-commit writer shares
+    // transactions between tables and keeps each table's order.
+    let ids: Vec<String> = (0..40).map(|i| format!("00000000000010{i:02x}")).collect();
+    for (i, id) in ids.iter().enumerate() {
+        store
+            .create(&table(id, 10 + i as i64))
+            .await
+            .expect("created");
+    }
+    let players: Vec<_> = ids
+        .iter()
+        .cloned()
+        .map(|id| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                for v in 0..5u64 {
+                    let stored = store
+                        .append(
+                            &id,
+                            v,
+                            &json!({"seat": 0, "v": v}),
+                            TableStatus::Open,
+                            &json!({}),
+                        )
+                        .await
+                        .expect("no storage error");
+                    assert!(stored, "{id} at {v}");
+                }
+            })
+        })
+        .collect();
+    for p in players {
+        p.await.expect("joined");
+    }
+    for id in &ids {
+        let entries = store.entries(id, 0).await.expect("read");
+        let versions: Vec<u64> = entries.iter().map(|(v, _)| *v).collect();
+        assert_eq!(versions, vec![1, 2, 3, 4, 5], "{id}");
+        assert!(entries.iter().all(|(v, e)| e["v"].as_u64() == Some(v - 1)));
+    }
 }
 
 #[tokio::test]
