@@ -237,6 +237,7 @@ async fn games(State(app): State<App>) -> Json<Value> {
                 "hidden_information": info.hidden_information,
                 "options": k.default_options(),
                 "option_help": k.option_help(),
+                "summary": k.summary(),
                 "description": format!(
                     "{}, for {}{} players{}",
                     info.title,

@@ -782,6 +782,7 @@ impl TableTask {
             "type": "frame",
             "table": self.id(),
             "game": self.stored.table.game,
+            "title": self.game.info().title,
             "version": self.version(),
             "seat": seat,
             "to_move": self.to_move(),

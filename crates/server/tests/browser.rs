@@ -402,6 +402,15 @@ async fn people_play_every_game_in_the_browser() {
     b.click(&lobby, "button.new-table", 0).await;
     b.wait_for(&lobby, "!!document.getElementById('create-table')")
         .await;
+    assert_eq!(
+        b.eval(
+            &lobby,
+            "Array.from(document.querySelectorAll('#create input')).filter(i => i.value === 'null').length"
+        )
+        .await,
+        json!(0),
+        "an option without a value shows an empty field, not the word null"
+    );
     b.click(&lobby, "#create-table", 0).await;
     let invite = b
         .wait_for(
@@ -441,6 +450,46 @@ async fn people_play_every_game_in_the_browser() {
             "the final breakdown has a row per seat"
         );
         b.screenshot(&tab, &format!("{game}-end")).await;
+        let title = Catalog::standard().get(game).expect("a game").info().title;
+        let page = b
+            .eval(
+                &tab,
+                "({title: document.getElementById('title').innerText, \
+                  wide: document.documentElement.scrollWidth - document.documentElement.clientWidth, \
+                  marker: getComputedStyle(document.getElementById('log-list')).listStyleType, \
+                  log: Array.from(document.querySelectorAll('#log-list li')).map(l => l.innerText), \
+                  seats: Array.from(document.querySelectorAll('#seats li')).map(l => l.innerText)})",
+            )
+            .await;
+        assert!(
+            page["title"].as_str().expect("title").starts_with(title),
+            "the page names the game by its title: {page}"
+        );
+        assert!(
+            page["wide"].as_i64().expect("width") <= 0,
+            "{game}: the page scrolls sideways by {} px",
+            page["wide"]
+        );
+        assert_eq!(
+            page["marker"],
+            json!("none"),
+            "{game}: each log line carries its decision number, so the list must not add one"
+        );
+        for line in page["log"].as_array().expect("log") {
+            let line = line.as_str().expect("a line");
+            let rest = line.split_once(". ").map_or("", |(_, r)| r);
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            assert!(
+                digits == 0 || !rest[digits..].starts_with(". "),
+                "{game}: a log line numbered twice: {line}"
+            );
+        }
+        for seat in page["seats"].as_array().expect("seats") {
+            assert!(
+                !seat.as_str().expect("a seat").trim_end().ends_with(':'),
+                "{game}: {seat}"
+            );
+        }
         eprintln!("{game}: a person played a whole game in {clicks:?}");
         if Some(game) == games.last() {
             // A rematch: a new table of the same game and seats, this person back in seat 0.

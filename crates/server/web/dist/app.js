@@ -56,8 +56,8 @@ async function lobby() {
       { class: "game", "data-game": g.name },
       el("img", { src: `/games/${g.name}/picture.svg`, alt: `${g.title}: the board`, width: "220" }),
       el("h2", {}, g.title),
-      el("p", {}, g.description ?? ""),
-      el("p", { class: "players" }, `${g.min_players}\u2013${g.max_players} players`)
+      el("p", { class: "players" }, g.description ?? `${g.min_players}\u2013${g.max_players} players`),
+      el("p", { class: "summary" }, g.summary ?? "")
     );
     const start = el("button", { class: "new-table", "data-game": g.name }, `New table of ${g.title}`);
     start.onclick = () => createForm(g);
@@ -98,8 +98,16 @@ function optionInput(name, value) {
     return el("input", { id, type: "number", value: String(value), "data-option": name, "data-kind": "number" });
   }
   const kind = typeof value === "string" ? "string" : "json";
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return el("input", { id, type: "text", value: text, "data-option": name, "data-kind": kind, size: "30" });
+  const text = typeof value === "string" ? value : value === null ? "" : JSON.stringify(value);
+  return el("input", { id, type: "text", value: text, "data-option": name, "data-kind": kind, size: "30", placeholder: value === null ? "(none)" : "" });
+}
+function jsonOption(name, text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    if (/^[\w\s'&-]+$/.test(text.trim())) return text.trim();
+    throw new Error(`option ${name}: "${text}" is neither JSON nor a name`);
+  }
 }
 function createForm(g) {
   const box = document.getElementById("create");
@@ -147,7 +155,7 @@ function createForm(g) {
       for (const input of Array.from(opts.querySelectorAll("input"))) {
         const name = input.dataset.option;
         const kind = input.dataset.kind;
-        options[name] = kind === "bool" ? input.checked : kind === "number" ? Number(input.value) : kind === "string" ? input.value : JSON.parse(input.value);
+        options[name] = kind === "bool" ? input.checked : kind === "number" ? Number(input.value) : kind === "string" ? input.value : input.value.trim() === "" ? null : jsonOption(name, input.value);
       }
       const c = clock.value;
       const m = Number(minutes.value);
@@ -376,7 +384,7 @@ function drawSeats(f) {
       s.resigned ? "resigned" : "",
       f.seat === i ? "you" : ""
     ].filter((x) => x);
-    return el("li", { class: f.to_move === i ? "seat moving" : "seat", "data-seat": String(i) }, `${who(f.seats, i)}: ${flags.join(", ")}`, el("span", { class: "clock" }, clockText(f, i)));
+    return el("li", { class: f.to_move === i ? "seat moving" : "seat", "data-seat": String(i) }, flags.length ? `${who(f.seats, i)}: ${flags.join(", ")}` : who(f.seats, i), el("span", { class: "clock" }, clockText(f, i)));
   });
   box.replaceChildren(el("h2", {}, "Seats"), el("ul", {}, ...items));
 }
@@ -452,8 +460,9 @@ function draw(f) {
   if (old && old.version !== f.version) table.chosen = null;
   table.frame = f;
   for (const e of f.events) for (const line of e.events) table.log.push(`${e.version}. ${line}`);
-  document.title = `Sylvan: ${f.game}${mine(f) ? " (your turn)" : ""}`;
-  document.getElementById("title").textContent = `${f.game} \u2014 ${f.seat === null ? "watching" : `you are ${seatName(f.seat)}`}`;
+  const title = f.title ?? f.game;
+  document.title = `Sylvan: ${title}${mine(f) ? " (your turn)" : ""}`;
+  document.getElementById("title").textContent = `${title} \u2014 ${f.seat === null ? "watching" : `you are ${seatName(f.seat)}`}`;
   document.getElementById("status").textContent = statusLine(f);
   document.getElementById("board").innerHTML = f.svg ?? "<p>This game has no drawing.</p>";
   document.getElementById("board").dataset.version = String(f.version);

@@ -23,6 +23,7 @@ interface Frame {
   type: "frame";
   table: string;
   game: string;
+  title?: string;
   version: number;
   seat: number | null;
   to_move: number | null;
@@ -113,8 +114,8 @@ async function lobby(): Promise<void> {
       { class: "game", "data-game": g.name },
       el("img", { src: `/games/${g.name}/picture.svg`, alt: `${g.title}: the board`, width: "220" }),
       el("h2", {}, g.title),
-      el("p", {}, g.description ?? ""),
-      el("p", { class: "players" }, `${g.min_players}–${g.max_players} players`),
+      el("p", { class: "players" }, g.description ?? `${g.min_players}–${g.max_players} players`),
+      el("p", { class: "summary" }, g.summary ?? ""),
     );
     const start = el("button", { class: "new-table", "data-game": g.name }, `New table of ${g.title}`);
     start.onclick = () => createForm(g);
@@ -157,8 +158,19 @@ function optionInput(name: string, value: Json): HTMLElement {
     return el("input", { id, type: "number", value: String(value), "data-option": name, "data-kind": "number" });
   }
   const kind = typeof value === "string" ? "string" : "json";
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return el("input", { id, type: "text", value: text, "data-option": name, "data-kind": kind, size: "30" });
+  // An option whose default is "none" (null) shows an empty field, not the word null.
+  const text = typeof value === "string" ? value : value === null ? "" : JSON.stringify(value);
+  return el("input", { id, type: "text", value: text, "data-option": name, "data-kind": kind, size: "30", placeholder: value === null ? "(none)" : "" });
+}
+
+/// A JSON option as typed: a list or number as JSON, any other word as a string ("random").
+function jsonOption(name: string, text: string): Json {
+  try {
+    return JSON.parse(text);
+  } catch {
+    if (/^[\w\s'&-]+$/.test(text.trim())) return text.trim();
+    throw new Error(`option ${name}: "${text}" is neither JSON nor a name`);
+  }
 }
 
 function createForm(g: Json): void {
@@ -204,7 +216,7 @@ function createForm(g: Json): void {
       for (const input of Array.from(opts.querySelectorAll("input")) as HTMLInputElement[]) {
         const name = input.dataset.option as string;
         const kind = input.dataset.kind;
-        options[name] = kind === "bool" ? input.checked : kind === "number" ? Number(input.value) : kind === "string" ? input.value : JSON.parse(input.value);
+        options[name] = kind === "bool" ? input.checked : kind === "number" ? Number(input.value) : kind === "string" ? input.value : input.value.trim() === "" ? null : jsonOption(name, input.value);
       }
       const c = (clock as HTMLSelectElement).value;
       const m = Number((minutes as HTMLInputElement).value);
@@ -446,7 +458,7 @@ function drawSeats(f: Frame): void {
       s.resigned ? "resigned" : "",
       f.seat === i ? "you" : "",
     ].filter((x) => x);
-    return el("li", { class: f.to_move === i ? "seat moving" : "seat", "data-seat": String(i) }, `${who(f.seats, i)}: ${flags.join(", ")}`, el("span", { class: "clock" }, clockText(f, i)));
+    return el("li", { class: f.to_move === i ? "seat moving" : "seat", "data-seat": String(i) }, flags.length ? `${who(f.seats, i)}: ${flags.join(", ")}` : who(f.seats, i), el("span", { class: "clock" }, clockText(f, i)));
   });
   box.replaceChildren(el("h2", {}, "Seats"), el("ul", {}, ...items));
 }
@@ -527,8 +539,9 @@ function draw(f: Frame): void {
   if (old && old.version !== f.version) table.chosen = null;
   table.frame = f;
   for (const e of f.events) for (const line of e.events) table.log.push(`${e.version}. ${line}`);
-  document.title = `Sylvan: ${f.game}${mine(f) ? " (your turn)" : ""}`;
-  (document.getElementById("title") as HTMLElement).textContent = `${f.game} — ${f.seat === null ? "watching" : `you are ${seatName(f.seat)}`}`;
+  const title = f.title ?? f.game;
+  document.title = `Sylvan: ${title}${mine(f) ? " (your turn)" : ""}`;
+  (document.getElementById("title") as HTMLElement).textContent = `${title} — ${f.seat === null ? "watching" : `you are ${seatName(f.seat)}`}`;
   (document.getElementById("status") as HTMLElement).textContent = statusLine(f);
   (document.getElementById("board") as HTMLElement).innerHTML = f.svg ?? "<p>This game has no drawing.</p>";
   (document.getElementById("board") as HTMLElement).dataset.version = String(f.version);
