@@ -478,6 +478,28 @@ impl Game for WhisperingWoods {
         help::named_actions(s, out);
     }
 
+    fn decision_help(&self, view: &View) -> String {
+        WhisperingWoods::decision_help(self, view)
+    }
+
+    fn rules_text(&self, view: &View) -> String {
+        WhisperingWoods::rules_text(self, view)
+    }
+
+    fn action_targets(&self, _s: &State, a: Action) -> Vec<String> {
+        help::targets(a)
+    }
+
+    fn summary() -> &'static str {
+        "For 1 to 4 players. In each turn, you expand your forest: place new Forest tiles to add \
+         elements and tasks that your animals need to complete, then move your animals along the \
+         required paths to collect victory points by completing these tasks. Completing several \
+         tasks in one turn earns a Bonus card. The game ends when a player completes 10 tasks \
+         (2 players), 9 (3 players) or 8 (4 players); the player who collects the most victory \
+         points wins. Solo, you try to achieve the objectives of one of six Missions and its \
+         minimum score within the turns the Scoring board allows."
+    }
+
     fn option_help() -> Vec<(&'static str, &'static str)> {
         vec![
             ("bear", "who takes the Bear and starts (0-based seat); null draws it at random; ignored in solo"),

@@ -106,6 +106,10 @@ pub struct View {
     pub animal_colours: Vec<String>,
     /// Solo only.
     pub solo: Option<SoloView>,
+    /// The tile being placed (step 2) and whether it goes Task side up.
+    pub placing: Option<(TileView, bool)>,
+    /// Where the tile being placed may go: the empty hexes beside the current forest.
+    pub places: Vec<Hex>,
 }
 
 impl WhisperingWoods {
@@ -171,8 +175,17 @@ impl WhisperingWoods {
             removed: s.removed.len(),
             outcome: self.solo_outcome(s),
         });
+        let (placing, places) = match s.step {
+            Step::Place { tile, animal, .. } => (
+                Some((self.tile_view(tile), animal != NO_ANIMAL)),
+                s.me().forest.frontier().to_vec(),
+            ),
+            _ => (None, Vec::new()),
+        };
         View {
             viewer,
+            placing,
+            places,
             players,
             display: s.display.iter().map(|t| self.tile_view(t)).collect(),
             old_display: s.held.iter().map(|t| self.tile_view(t)).collect(),

@@ -528,6 +528,21 @@ impl Game for Wispwood {
         Ok(())
     }
 
+    fn action_targets(&self, s: &State, a: Action) -> Vec<String> {
+        self.targets(s, a)
+    }
+
+    fn summary() -> &'static str {
+        "For 1 to 4 players. Each player grows a forest: on a turn you choose a wisp (jack, \
+         heart, witch or orb) from the pond, take it with one of the 2 shapes beside it, and \
+         add the shape to your forest, the wisp anywhere in it and the rest trees; a tree turn \
+         or your cat's actions help when no shape fits. Five goal cards, one per category \
+         (trees, jacks, hearts, witches, orbs), score every forest at the end of each of 3 \
+         rounds, on a 4×4, then 5×5, then 6×6 grid; the most points after 3 rounds wins. \
+         Solo, you play against Catty, who collects wisps by its scoring guide: meet or exceed \
+         Catty's score to win."
+    }
+
     fn named_actions(&self, _s: &State, out: &mut Vec<Action>) {
         help::named_actions(out);
     }
