@@ -285,21 +285,42 @@ impl Game for WhisperingWoods {
         if after.end_triggered && !before.end_triggered {
             out.push("The game end is triggered".into());
         }
+        if before.step == Step::SoloDraw {
+            if let Action::Draw(t) = action {
+                let gone: Vec<String> = before
+                    .display
+                    .iter()
+                    .filter(|&d| !after.display.has(d))
+                    .map(|d| format!("#{d}"))
+                    .collect();
+                let element = self.colour.get(t as usize).map_or("", |e| e.name());
+                out.push(if gone.is_empty() {
+                    format!("Forest tile {t} ({element}) goes to the Scoring board; no {element} tile is in the display")
+                } else {
+                    format!(
+                        "Forest tile {t} ({element}) goes to the Scoring board; the display's {element} tiles leave the game: {}",
+                        gone.join(", ")
+                    )
+                });
+            }
+        }
         if after.step == Step::Over && before.step != Step::Over {
             if self.solo() {
                 let o = self.solo_outcome(after);
-                let met = o.objectives.iter().filter(|(_, m)| *m).count();
                 out.push(format!(
-                    "The game ends: {} points (minimum {}), {met} of {} objectives met: Mission level {} {}",
-                    o.score,
-                    o.minimum,
-                    o.objectives.len(),
+                    "The game ends: Mission level {}. {}",
                     o.level,
-                    if o.passed { "passed" } else { "failed" }
+                    view::mission_result(&o)
                 ));
             } else {
                 let score = WhisperingWoods::score(self, after);
-                out.push(format!("The game ends: {:?} points", score.totals));
+                let totals: Vec<String> = score
+                    .totals
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| format!("Player {} {t}", i + 1))
+                    .collect();
+                out.push(format!("The game ends: {}", totals.join(", ")));
             }
         }
     }

@@ -73,7 +73,7 @@ fn tile(
             // The element's code: a second cue besides colour.
             let _ = write!(
                 out,
-                r##"<text class="element-code" x="{cx:.1}" y="{:.1}" font-size="{:.0}" text-anchor="middle" fill="#fff" stroke="#000" stroke-width="0.3">{}</text>"##,
+                r##"<text class="element-code" x="{cx:.1}" y="{:.1}" font-size="{:.0}" font-weight="bold" text-anchor="middle" fill="#fff" stroke="#000" stroke-width="2" paint-order="stroke">{}</text>"##,
                 cy + r * 0.2,
                 (r * 0.45).max(7.0),
                 e.code()
@@ -117,7 +117,7 @@ pub fn draw(view: &View) -> String {
         view.turn,
         esc(&view.step)
     );
-    y += 20.0;
+    y += 30.0;
     // The display.
     let _ = write!(
         body,
@@ -151,17 +151,29 @@ pub fn draw(view: &View) -> String {
         r#"<g class="bag"><text x="10" y="{y}" font-size="12">Bag</text>"#
     );
     for e in Element::ALL {
-        let x = 60.0 + e.index() as f64 * 50.0;
+        let x = 60.0 + e.index() as f64 * 56.0;
         let _ = write!(
             body,
-            r#"<rect x="{x}" y="{}" width="12" height="12" fill="{}"/><text x="{}" y="{y}" font-size="11">{}</text>"#,
+            r#"<rect x="{x}" y="{}" width="12" height="12" fill="{}"/><text x="{}" y="{y}" font-size="11">{} {}</text>"#,
             y - 10.0,
             colour(view, Some(e)),
             x + 15.0,
+            e.code(),
             view.bag[e.index()]
         );
     }
     body.push_str("</g>");
+    y += 16.0;
+    // The codes' meaning: the legend of the colours.
+    let _ = write!(
+        body,
+        r##"<text class="legend" x="60" y="{y}" font-size="10" fill="#333">{}</text>"##,
+        Element::ALL
+            .iter()
+            .map(|e| format!("{} {}", e.code(), e.name()))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    );
     y += 20.0;
     if view.solo.is_none() {
         let _ = write!(
@@ -231,7 +243,7 @@ pub fn draw(view: &View) -> String {
                 "forest-tile",
             );
             if let Some(a) = c.animal {
-                animal_token(&mut body, view, a, cx + 11.0, cy - 10.0, 6.0);
+                animal_token(&mut body, view, i, a, cx + 11.0, cy - 10.0, 6.0);
             }
             if mover {
                 body.push_str("</g>");
@@ -275,7 +287,7 @@ pub fn draw(view: &View) -> String {
                 "completed-task",
             );
             if view.solo.is_some() {
-                animal_token(&mut body, view, c.animal, cx + 9.0, cy - 9.0, 5.0);
+                animal_token(&mut body, view, i, c.animal, cx + 9.0, cy - 9.0, 5.0);
             }
             right = right.max(cx + 20.0);
         }
@@ -319,6 +331,14 @@ pub fn draw(view: &View) -> String {
                 r#"<text class="objective" x="10" y="{y}" font-size="11">[{}] {}</text>"#,
                 if *met { "x" } else { " " },
                 esc(o)
+            );
+            y += 16.0;
+        }
+        if view.over {
+            let _ = write!(
+                body,
+                r#"<text class="mission-result" x="10" y="{y}" font-size="13" font-weight="bold">{}</text>"#,
+                esc(&crate::view::mission_result(&solo.outcome))
             );
             y += 16.0;
         }
@@ -387,17 +407,31 @@ fn player_line(view: &View, i: usize) -> String {
     line
 }
 
-/// An Animal: a disc of its colour with its initial (a second cue besides colour).
-fn animal_token(out: &mut String, view: &View, a: u8, cx: f64, cy: f64, r: f64) {
+/// An Animal: a disc of its colour with a second cue besides colour. Solo, the four Animals
+/// differ and show their initial; otherwise all of a player's Animals wear the player's colour
+/// and number.
+#[allow(clippy::too_many_arguments)]
+fn animal_token(out: &mut String, view: &View, seat: usize, a: u8, cx: f64, cy: f64, r: f64) {
+    let (colour, mark) = if view.solo.is_some() {
+        (
+            a as usize,
+            ANIMAL_NAMES[a as usize % 4]
+                .chars()
+                .next()
+                .unwrap_or('?')
+                .to_string(),
+        )
+    } else {
+        (seat, (seat + 1).to_string())
+    };
     let _ = write!(
         out,
-        r##"<circle class="animal" cx="{cx:.1}" cy="{cy:.1}" r="{r}" fill="{}" stroke="#000"/><text x="{cx:.1}" y="{:.1}" font-size="{:.0}" text-anchor="middle" fill="#000">{}</text>"##,
+        r##"<circle class="animal" cx="{cx:.1}" cy="{cy:.1}" r="{r}" fill="{}" stroke="#000"/><text x="{cx:.1}" y="{:.1}" font-size="{:.0}" text-anchor="middle" fill="#000">{mark}</text>"##,
         view.animal_colours
-            .get(a as usize)
+            .get(colour)
             .map_or("#000", |s| s.as_str()),
         cy + r * 0.55,
         (r * 1.5).max(6.0),
-        ANIMAL_NAMES[a as usize % 4].chars().next().unwrap_or('?')
     );
 }
 
@@ -410,12 +444,14 @@ fn animals_row(out: &mut String, view: &View, p: &PlayerView, y: f64) {
         if unused {
             let _ = write!(
                 out,
-                r#"<g class="target" data-target="{}"><title>the {} Animal, not in the forest</title>"#,
+                r##"<g class="target" data-target="{}"><title>the {} Animal, not in the forest</title><rect x="{:.1}" y="{:.1}" width="124" height="18" fill="#ffffff" fill-opacity="0"/>"##,
                 help::animal_target(a),
-                ANIMAL_NAMES[a as usize % 4]
+                ANIMAL_NAMES[a as usize % 4],
+                x - 9.0,
+                y - 13.0
             );
         }
-        animal_token(out, view, a, x, y - 4.0, 7.0);
+        animal_token(out, view, 0, a, x, y - 4.0, 7.0);
         let _ = write!(
             out,
             r#"<text x="{:.1}" y="{y:.1}" font-size="11">{}: {tasks} task{}{}</text>"#,

@@ -420,8 +420,9 @@ impl Game for Wispwood {
                 .find(|w| a.wisps[w.index()] > b.wisps[w.index()])
             {
                 out.push(format!(
-                    "Catty's cat sees {} wisp(s) and takes the {w} on space {}",
+                    "Catty's cat sees {} wisp{} and takes the {w} on space {}",
                     a.firefly,
+                    if a.firefly == 1 { "" } else { "s" },
                     a.space as u32 + 1
                 ));
             }
@@ -429,10 +430,25 @@ impl Game for Wispwood {
         if after.round > before.round || (after.phase == Phase::Over && before.phase != Phase::Over)
         {
             let totals = self.totals(after);
-            out.push(format!(
-                "Round {} scored: totals {totals:?}",
-                before.round + 1
-            ));
+            let r = (before.round as usize).min(2);
+            let mut line = format!("Round {} scored:", before.round + 1);
+            for (p, rounds) in after.scores.iter().enumerate() {
+                let got: i32 = rounds[r].iter().sum();
+                line += &format!(
+                    "{} Player {} {got} (total {})",
+                    if p == 0 { "" } else { ";" },
+                    p + 1,
+                    totals[p]
+                );
+            }
+            if let Some(c) = after.catty {
+                line += &format!(
+                    "; Catty {} (total {})",
+                    c.scores[r],
+                    c.scores.iter().sum::<i32>()
+                );
+            }
+            out.push(line);
         }
     }
 
@@ -526,6 +542,14 @@ impl Game for Wispwood {
             }
         }
         Ok(())
+    }
+
+    fn decision_help(&self, view: &View) -> String {
+        Wispwood::decision_help(self, view)
+    }
+
+    fn rules_text(&self, view: &View) -> String {
+        Wispwood::rules_text(self, view)
     }
 
     fn action_targets(&self, s: &State, a: Action) -> Vec<String> {

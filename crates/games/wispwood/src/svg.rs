@@ -63,7 +63,7 @@ fn forest_width(v: &View) -> f64 {
         .map(|f| f.area.first().map_or(0, |r| r.chars().count()))
         .max()
         .unwrap_or(6);
-    (cols as f64 * CELL + 40.0).max(200.0)
+    (cols as f64 * CELL + 40.0).max(220.0)
 }
 
 /// Draws the view.
@@ -77,7 +77,7 @@ pub fn draw(v: &View) -> String {
     } else {
         40.0 + 70.0 * v.orientations.len().div_ceil(4).max(1) as f64
     };
-    let goals_bottom = 320.0 + 5.0 * 18.0 + panel;
+    let goals_bottom = 320.0 + 5.0 * 18.0 + 16.0 + panel;
     let catty = if v.catty.is_some() { 40.0 } else { 0.0 };
     let height = forests_bottom.max(goals_bottom) + catty + 10.0;
     let mut s = String::new();
@@ -106,7 +106,13 @@ pub fn draw(v: &View) -> String {
             escape(&g.name)
         );
     }
-    shape_panel(&mut s, v, 320.0 + 5.0 * 18.0);
+    // The letters and marks besides colour, explained.
+    let _ = write!(
+        s,
+        r##"<text class="legend" x="10" y="{:.1}" font-size="10" fill="#333">J jack · H heart · W witch · O orb · ▲ tree · cat: your cat</text>"##,
+        320.0 + 5.0 * 18.0 + 4.0
+    );
+    shape_panel(&mut s, v, 320.0 + 5.0 * 18.0 + 16.0);
     for (p, f) in v.forests.iter().enumerate() {
         forest(&mut s, v, p, f, 360.0 + p as f64 * forest_w);
     }
@@ -374,7 +380,7 @@ fn forest(s: &mut String, v: &View, p: usize, f: &ForestView, x0: f64) {
     }
     // Points per round and category, labelled.
     let ys = y0 + f.area.len() as f64 * CELL + 20.0;
-    let col = |r: usize| x0 + 90.0 + r as f64 * 34.0;
+    let col = |r: usize| x0 + 70.0 + r as f64 * 46.0;
     for r in 0..3 {
         let _ = write!(
             s,

@@ -307,39 +307,114 @@ impl View {
             );
         }
         out += &format!(
-            "[{}]\nStacks: {} tiles; discard pile: {:?}\n",
-            self.shapes[0].name, self.stacks, self.discard
+            "[{}]\nStacks: {} tiles; discard pile: {}\n",
+            self.shapes[0].name,
+            self.stacks,
+            Wisp::ALL
+                .iter()
+                .map(|w| format!("{} {w}", self.discard[w.index()]))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
         for (p, f) in self.forests.iter().enumerate() {
             out += &format!(
-                "Player {}{}: {} points, cat {}, grid from {}\n",
+                "Player {}{}: {} point{}, cat {}\n",
                 p + 1,
-                if self.start.index() == p {
+                if self.start.index() == p && self.catty.is_none() {
                     " (start)"
                 } else {
                     ""
                 },
                 f.total,
+                if f.total == 1 { "" } else { "s" },
                 if f.cat_ready { "ready" } else { "hidden" },
-                f.corner
             );
-            for row in &f.rows {
-                out += "  ";
-                out += row;
+            // The squares where the forest may still grow, with the coordinates moves use.
+            let columns = f.area.first().map_or(0, |r| r.chars().count());
+            out += "     ";
+            for c in 0..columns {
+                out.push((b'a' + f.area_left + c as u8) as char);
+                out.push(' ');
+            }
+            out += "\n";
+            for (r, row) in f.area.iter().enumerate() {
+                out += &format!("  {:>2} ", f.area_top as usize + r + 1);
+                for ch in row.chars() {
+                    out.push(ch);
+                    out.push(' ');
+                }
                 out += "\n";
+            }
+            for r in 0..f.rounds_scored.min(3) as usize {
+                let round = &f.scores[r];
+                out += &format!(
+                    "  Round {}: {} (trees {}, jacks {}, hearts {}, witches {}, orbs {}, grid bonus {})\n",
+                    r + 1,
+                    round.iter().sum::<i32>(),
+                    round[0],
+                    round[1],
+                    round[2],
+                    round[3],
+                    round[4],
+                    round[5]
+                );
             }
         }
         if let Some(c) = &self.catty {
+            let scored = self
+                .forests
+                .first()
+                .map_or(0, |f| f.rounds_scored.min(3) as usize);
             out += &format!(
-                "Catty ({} paw{}): {} points, wisps {:?}, cat on space {}, firefly {}, {} to turn\n",
+                "Catty ({} paw{}): {} point{}{}\n",
                 c.paws,
                 if c.paws == 1 { "" } else { "s" },
                 c.total,
-                c.wisps,
+                if c.total == 1 { "" } else { "s" },
+                if scored == 0 {
+                    String::new()
+                } else {
+                    format!(
+                        " ({})",
+                        c.scores[..scored]
+                            .iter()
+                            .enumerate()
+                            .map(|(r, p)| format!("round {}: {p}", r + 1))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            );
+            out += &format!(
+                "  wisps: {}; guide: {}\n",
+                Wisp::ALL
+                    .iter()
+                    .map(|w| format!("{} {w}", c.wisps[w.index()]))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                c.guide
+                    .iter()
+                    .map(|(w, p)| format!("{} {p}", w.map_or("?", |w| w.name())))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            out += &format!(
+                "  cat on space {}, firefly {}, {} to turn this round\n",
                 c.space.map(|s| (s + 1).to_string()).unwrap_or("-".into()),
                 c.firefly,
                 c.fireflies_left
             );
+            if self.over {
+                let mine = self.forests.first().map_or(0, |f| f.total);
+                out += &if mine >= c.total {
+                    format!(
+                        "You win: {mine} points meet or exceed Catty's {}\n",
+                        c.total
+                    )
+                } else {
+                    format!("Catty wins: {} points to your {mine}\n", c.total)
+                };
+            }
         }
         if let Some(seat) = self.to_move {
             out += &format!("{seat}: {}\n", self.deciding);
