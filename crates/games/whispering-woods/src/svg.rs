@@ -181,10 +181,10 @@ pub fn draw(view: &View) -> String {
             r#"<g class="bonus-cards"><text x="10" y="{y}" font-size="12">Bonus cards</text>"#
         );
         for (k, (n, vp)) in view.bonus_left.iter().enumerate() {
-            let x = 100.0 + k as f64 * 64.0;
+            let x = 100.0 + k as f64 * 78.0;
             let _ = write!(
                 body,
-                r##"<rect class="bonus-card" x="{x}" y="{}" width="58" height="18" fill="#f7dc6f" stroke="#333"/><text x="{}" y="{y}" font-size="10">x{} {vp}VP ({n})</text>"##,
+                r##"<rect class="bonus-card" x="{x}" y="{}" width="72" height="18" fill="#f7dc6f" stroke="#333"/><text x="{}" y="{y}" font-size="10">x{} {vp}VP ({n})</text>"##,
                 y - 13.0,
                 x + 3.0,
                 k + 2
@@ -243,7 +243,7 @@ pub fn draw(view: &View) -> String {
                 "forest-tile",
             );
             if let Some(a) = c.animal {
-                animal_token(&mut body, view, i, a, cx + 11.0, cy - 10.0, 6.0);
+                animal_token(&mut body, view, i, a, cx + 12.0, cy - 13.0, 6.0);
             }
             if mover {
                 body.push_str("</g>");
@@ -287,7 +287,7 @@ pub fn draw(view: &View) -> String {
                 "completed-task",
             );
             if view.solo.is_some() {
-                animal_token(&mut body, view, i, c.animal, cx + 9.0, cy - 9.0, 5.0);
+                animal_token(&mut body, view, i, c.animal, cx + 10.0, cy - 12.0, 5.0);
             }
             right = right.max(cx + 20.0);
         }
@@ -438,13 +438,13 @@ fn animal_token(out: &mut String, view: &View, seat: usize, a: u8, cx: f64, cy: 
 /// Solo: each Animal with its completed tasks; the unused ones (off the forest) are targets.
 fn animals_row(out: &mut String, view: &View, p: &PlayerView, y: f64) {
     for a in 0..4u8 {
-        let x = 20.0 + a as f64 * 130.0;
+        let x = 20.0 + a as f64 * 160.0;
         let unused = p.unused_animals.contains(&a);
         let tasks = p.completed.iter().filter(|c| c.animal == a).count();
         if unused {
             let _ = write!(
                 out,
-                r##"<g class="target" data-target="{}"><title>the {} Animal, not in the forest</title><rect x="{:.1}" y="{:.1}" width="124" height="18" fill="#ffffff" fill-opacity="0"/>"##,
+                r##"<g class="target" data-target="{}"><title>the {} Animal, not in the forest</title><rect x="{:.1}" y="{:.1}" width="152" height="18" fill="#ffffff" fill-opacity="0"/>"##,
                 help::animal_target(a),
                 ANIMAL_NAMES[a as usize % 4],
                 x - 9.0,
