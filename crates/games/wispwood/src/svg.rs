@@ -120,7 +120,7 @@ pub fn draw(v: &View) -> String {
         let y = height - 24.0;
         let _ = write!(
             s,
-            r#"<g class="catty-guide"><text x="10" y="{y:.1}">Catty ({} paw{}): {} points ({}), firefly {}</text>"#,
+            r#"<g class="catty-guide"><text x="10" y="{y:.1}">Catty ({} paw{}): {} points ({}), firefly {}{}</text>"#,
             c.paws,
             if c.paws == 1 { "" } else { "s" },
             c.total,
@@ -130,7 +130,12 @@ pub fn draw(v: &View) -> String {
                 .map(|(r, p)| format!("round {}: {p}", r + 1))
                 .collect::<Vec<_>>()
                 .join(", "),
-            c.firefly
+            c.firefly,
+            match (v.over, v.forests.first()) {
+                (true, Some(f)) if f.total >= c.total => " — you win",
+                (true, _) => " — Catty wins",
+                _ => "",
+            }
         );
         for (i, (w, points)) in c.guide.iter().enumerate() {
             let n = w.map(|w| c.wisps[w.index()]).unwrap_or(0);

@@ -144,4 +144,10 @@ fn the_solo_game_shows_cattys_score_every_round() {
         svg.contains(&format!("round 3: {}", catty.scores[2])),
         "{svg}"
     );
+    let mark = if mine >= catty.total {
+        "— you win"
+    } else {
+        "— Catty wins"
+    };
+    assert!(svg.contains(mark), "{svg}");
 }
