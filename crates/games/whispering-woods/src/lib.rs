@@ -285,21 +285,42 @@ impl Game for WhisperingWoods {
         if after.end_triggered && !before.end_triggered {
             out.push("The game end is triggered".into());
         }
+        if before.step == Step::SoloDraw {
+            if let Action::Draw(t) = action {
+                let gone: Vec<String> = before
+                    .display
+                    .iter()
+                    .filter(|&d| !after.display.has(d))
+                    .map(|d| format!("#{d}"))
+                    .collect();
+                let element = self.colour.get(t as usize).map_or("", |e| e.name());
+                out.push(if gone.is_empty() {
+                    format!("Forest tile {t} ({element}) goes to the Scoring board; no {element} tile is in the display")
+                } else {
+                    format!(
+                        "Forest tile {t} ({element}) goes to the Scoring board; the display's {element} tiles leave the game: {}",
+                        gone.join(", ")
+                    )
+                });
+            }
+        }
         if after.step == Step::Over && before.step != Step::Over {
             if self.solo() {
                 let o = self.solo_outcome(after);
-                let met = o.objectives.iter().filter(|(_, m)| *m).count();
                 out.push(format!(
-                    "The game ends: {} points (minimum {}), {met} of {} objectives met: Mission level {} {}",
-                    o.score,
-                    o.minimum,
-                    o.objectives.len(),
+                    "The game ends: Mission level {}. {}",
                     o.level,
-                    if o.passed { "passed" } else { "failed" }
+                    view::mission_result(&o)
                 ));
             } else {
                 let score = WhisperingWoods::score(self, after);
-                out.push(format!("The game ends: {:?} points", score.totals));
+                let totals: Vec<String> = score
+                    .totals
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| format!("Player {} {t}", i + 1))
+                    .collect();
+                out.push(format!("The game ends: {}", totals.join(", ")));
             }
         }
     }
@@ -476,6 +497,28 @@ impl Game for WhisperingWoods {
 
     fn named_actions(&self, s: &State, out: &mut Vec<Action>) {
         help::named_actions(s, out);
+    }
+
+    fn decision_help(&self, view: &View) -> String {
+        WhisperingWoods::decision_help(self, view)
+    }
+
+    fn rules_text(&self, view: &View) -> String {
+        WhisperingWoods::rules_text(self, view)
+    }
+
+    fn action_targets(&self, _s: &State, a: Action) -> Vec<String> {
+        help::targets(a)
+    }
+
+    fn summary() -> &'static str {
+        "For 1 to 4 players. In each turn, you expand your forest: place new Forest tiles to add \
+         elements and tasks that your animals need to complete, then move your animals along the \
+         required paths to collect victory points by completing these tasks. Completing several \
+         tasks in one turn earns a Bonus card. The game ends when a player completes 10 tasks \
+         (2 players), 9 (3 players) or 8 (4 players); the player who collects the most victory \
+         points wins. Solo, you try to achieve the objectives of one of six Missions and its \
+         minimum score within the turns the Scoring board allows."
     }
 
     fn option_help() -> Vec<(&'static str, &'static str)> {

@@ -4,8 +4,11 @@
 
 use std::fmt::Write;
 
+use crate::action::ANIMAL_NAMES;
 use crate::components::Element;
-use crate::view::{TileView, View};
+use crate::help;
+use crate::state::Hex;
+use crate::view::{PlayerView, TileView, View};
 
 const R: f64 = 22.0;
 const SQRT3: f64 = 1.732_050_807_568_877_2;
@@ -65,6 +68,18 @@ fn tile(
         t.id,
         hex_points(cx, cy, r)
     );
+    if !task_side {
+        if let Some(e) = t.forest {
+            // The element's code: a second cue besides colour.
+            let _ = write!(
+                out,
+                r##"<text class="element-code" x="{cx:.1}" y="{:.1}" font-size="{:.0}" font-weight="bold" text-anchor="middle" fill="#fff" stroke="#000" stroke-width="2" paint-order="stroke">{}</text>"##,
+                cy + r * 0.2,
+                (r * 0.45).max(7.0),
+                e.code()
+            );
+        }
+    }
     if task_side {
         if t.task.is_empty() {
             let _ = write!(
@@ -102,7 +117,7 @@ pub fn draw(view: &View) -> String {
         view.turn,
         esc(&view.step)
     );
-    y += 20.0;
+    y += 30.0;
     // The display.
     let _ = write!(
         body,
@@ -110,6 +125,12 @@ pub fn draw(view: &View) -> String {
         y + 4.0
     );
     for (i, t) in view.display.iter().enumerate() {
+        let _ = write!(
+            body,
+            r#"<g class="target" data-target="{}"><title>{}</title>"#,
+            help::tile_target(t.id),
+            esc(&tile_title(t))
+        );
         tile(
             &mut body,
             view,
@@ -120,6 +141,7 @@ pub fn draw(view: &View) -> String {
             R,
             "display-tile",
         );
+        body.push_str("</g>");
     }
     body.push_str("</g>");
     y += 40.0;
@@ -129,17 +151,29 @@ pub fn draw(view: &View) -> String {
         r#"<g class="bag"><text x="10" y="{y}" font-size="12">Bag</text>"#
     );
     for e in Element::ALL {
-        let x = 60.0 + e.index() as f64 * 50.0;
+        let x = 60.0 + e.index() as f64 * 56.0;
         let _ = write!(
             body,
-            r#"<rect x="{x}" y="{}" width="12" height="12" fill="{}"/><text x="{}" y="{y}" font-size="11">{}</text>"#,
+            r#"<rect x="{x}" y="{}" width="12" height="12" fill="{}"/><text x="{}" y="{y}" font-size="11">{} {}</text>"#,
             y - 10.0,
             colour(view, Some(e)),
             x + 15.0,
+            e.code(),
             view.bag[e.index()]
         );
     }
     body.push_str("</g>");
+    y += 16.0;
+    // The codes' meaning: the legend of the colours.
+    let _ = write!(
+        body,
+        r##"<text class="legend" x="60" y="{y}" font-size="10" fill="#333">{}</text>"##,
+        Element::ALL
+            .iter()
+            .map(|e| format!("{} {}", e.code(), e.name()))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    );
     y += 20.0;
     if view.solo.is_none() {
         let _ = write!(
@@ -147,10 +181,10 @@ pub fn draw(view: &View) -> String {
             r#"<g class="bonus-cards"><text x="10" y="{y}" font-size="12">Bonus cards</text>"#
         );
         for (k, (n, vp)) in view.bonus_left.iter().enumerate() {
-            let x = 100.0 + k as f64 * 64.0;
+            let x = 100.0 + k as f64 * 78.0;
             let _ = write!(
                 body,
-                r##"<rect class="bonus-card" x="{x}" y="{}" width="58" height="18" fill="#f7dc6f" stroke="#333"/><text x="{}" y="{y}" font-size="10">x{} {vp}VP ({n})</text>"##,
+                r##"<rect class="bonus-card" x="{x}" y="{}" width="72" height="18" fill="#f7dc6f" stroke="#333"/><text x="{}" y="{y}" font-size="10">x{} {vp}VP ({n})</text>"##,
                 y - 13.0,
                 x + 3.0,
                 k + 2
@@ -160,35 +194,44 @@ pub fn draw(view: &View) -> String {
         y += 20.0;
     }
     // Each player's forest.
+    let mut right = 800.0f64;
     for (i, p) in view.players.iter().enumerate() {
         y += 20.0;
         let _ = write!(
             body,
-            r#"<g class="player" data-seat="{i}"><text x="10" y="{y}" font-size="13">Player {}{}: {} points, flips {}, bonus {:?}</text>"#,
-            i + 1,
-            if view.bear.index() == i {
-                " (Bear)"
-            } else {
-                ""
-            },
-            p.points,
-            p.flips,
-            p.bonus
+            r#"<g class="player" data-seat="{i}"><text x="10" y="{y}" font-size="13">{}</text>"#,
+            esc(&player_line(view, i))
         );
+        // Only the mover's forest is clicked on, so only its hexes carry targets.
+        let mover = !view.over && view.current.index() == i;
+        let places: &[Hex] = if mover { &view.places } else { &[] };
+        if view.solo.is_some() {
+            animals_row(&mut body, view, p, y + 16.0);
+            y += 18.0;
+        }
         let px = |q: i8, r: i8| R * SQRT3 * (q as f64 + r as f64 / 2.0);
         let py = |r: i8| R * 1.5 * r as f64;
         let (mut x0, mut x1, mut y0, mut y1) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
-        for c in &p.forest {
-            x0 = x0.min(px(c.hex.q, c.hex.r));
-            x1 = x1.max(px(c.hex.q, c.hex.r));
-            y0 = y0.min(py(c.hex.r));
-            y1 = y1.max(py(c.hex.r));
+        for h in p.forest.iter().map(|c| c.hex).chain(places.iter().copied()) {
+            x0 = x0.min(px(h.q, h.r));
+            x1 = x1.max(px(h.q, h.r));
+            y0 = y0.min(py(h.r));
+            y1 = y1.max(py(h.r));
         }
         let ox = 10.0 + R - x0;
         let oy = y + 10.0 + R - y0;
         body.push_str(r#"<g class="forest">"#);
         for c in &p.forest {
             let (cx, cy) = (ox + px(c.hex.q, c.hex.r), oy + py(c.hex.r));
+            if mover {
+                let _ = write!(
+                    body,
+                    r#"<g class="target" data-target="{}"><title>{} at {}</title>"#,
+                    help::hex_target(c.hex),
+                    esc(&tile_title(&c.tile)),
+                    c.hex
+                );
+            }
             tile(
                 &mut body,
                 view,
@@ -200,16 +243,23 @@ pub fn draw(view: &View) -> String {
                 "forest-tile",
             );
             if let Some(a) = c.animal {
-                let _ = write!(
-                    body,
-                    r##"<circle class="animal" cx="{:.1}" cy="{:.1}" r="5" fill="{}" stroke="#000"/>"##,
-                    cx + 10.0,
-                    cy - 10.0,
-                    view.animal_colours
-                        .get(a as usize)
-                        .map_or("#000", |s| s.as_str())
-                );
+                animal_token(&mut body, view, i, a, cx + 12.0, cy - 13.0, 6.0);
             }
+            if mover {
+                body.push_str("</g>");
+            }
+        }
+        for &h in places {
+            let (cx, cy) = (ox + px(h.q, h.r), oy + py(h.r));
+            let _ = write!(
+                body,
+                r##"<g class="target place" data-target="{}"><title>place the tile at {h}</title><polygon points="{}" fill="#ffffff" fill-opacity="0.6" stroke="#555" stroke-dasharray="4 3"/><text x="{cx:.1}" y="{:.1}" font-size="8" text-anchor="middle" fill="#333">{},{}</text></g>"##,
+                help::hex_target(h),
+                hex_points(cx, cy, R - 1.0),
+                cy + 3.0,
+                h.q,
+                h.r
+            );
         }
         body.push_str("</g>");
         // Completed tasks to the right of the forest.
@@ -222,18 +272,27 @@ pub fn draw(view: &View) -> String {
             if flip {
                 flipped += 1;
             }
+            let (cx, cy) = (
+                cx0 + (k % 8) as f64 * 36.0,
+                y + 30.0 + (k / 8) as f64 * 36.0,
+            );
             tile(
                 &mut body,
                 view,
                 &c.tile,
                 !flip,
-                cx0 + (k % 8) as f64 * 36.0,
-                y + 30.0 + (k / 8) as f64 * 36.0,
+                cx,
+                cy,
                 16.0,
                 "completed-task",
             );
+            if view.solo.is_some() {
+                animal_token(&mut body, view, i, c.animal, cx + 10.0, cy - 12.0, 5.0);
+            }
+            right = right.max(cx + 20.0);
         }
         body.push_str("</g></g>");
+        right = right.max(ox + x1 + R + 10.0);
         let rows = (p.completed.len().max(1) - 1) / 8 + 1;
         y = (oy + y1 + R + 10.0).max(y + 30.0 + rows as f64 * 36.0);
     }
@@ -275,10 +334,134 @@ pub fn draw(view: &View) -> String {
             );
             y += 16.0;
         }
+        if view.over {
+            let _ = write!(
+                body,
+                r#"<text class="mission-result" x="10" y="{y}" font-size="13" font-weight="bold">{}</text>"#,
+                esc(&crate::view::mission_result(&solo.outcome))
+            );
+            y += 16.0;
+        }
         body.push_str("</g>");
     }
     let height = y + 20.0;
+    let width = right.ceil();
     format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="800" height="{height:.0}" viewBox="0 0 800 {height:.0}"><rect width="800" height="{height:.0}" fill="#e8f0e0"/>{body}</svg>"##
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif"><rect width="{width:.0}" height="{height:.0}" fill="#e8f0e0"/>{body}</svg>"##
     )
+}
+
+/// A tile in words, for its tooltip: number, Forest side and task.
+fn tile_title(t: &TileView) -> String {
+    match t.forest {
+        None => format!("the Starting tile: task {} VP", t.vp),
+        Some(e) => format!(
+            "Forest tile {}: {} ({}), task {} for {} VP",
+            t.id,
+            e.name(),
+            e.code(),
+            t.task
+                .iter()
+                .map(|x| x.name())
+                .collect::<Vec<_>>()
+                .join("-"),
+            t.vp
+        ),
+    }
+}
+
+/// The player's heading: points, flips, and Bonus cards or the Bear outside solo.
+fn player_line(view: &View, i: usize) -> String {
+    let Some(p) = view.players.get(i) else {
+        return String::new();
+    };
+    let mut line = format!(
+        "Player {}: {} point{}, {} task{} completed",
+        i + 1,
+        p.points,
+        if p.points == 1 { "" } else { "s" },
+        p.completed.len(),
+        if p.completed.len() == 1 { "" } else { "s" },
+    );
+    if p.flips > 0 {
+        line += &format!(", {} flipped to refresh", p.flips);
+    }
+    if view.solo.is_none() {
+        if view.bear.index() == i {
+            line += ", has the Bear";
+        }
+        let cards: Vec<String> = p
+            .bonus
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(k, &n)| format!("{n}× x{}", k + 2))
+            .collect();
+        if !cards.is_empty() {
+            line += &format!(", Bonus cards {}", cards.join(" "));
+        }
+    }
+    if !view.over && view.current.index() == i {
+        line += " (to play)";
+    }
+    line
+}
+
+/// An Animal: a disc of its colour with a second cue besides colour. Solo, the four Animals
+/// differ and show their initial; otherwise all of a player's Animals wear the player's colour
+/// and number.
+#[allow(clippy::too_many_arguments)]
+fn animal_token(out: &mut String, view: &View, seat: usize, a: u8, cx: f64, cy: f64, r: f64) {
+    let (colour, mark) = if view.solo.is_some() {
+        (
+            a as usize,
+            ANIMAL_NAMES[a as usize % 4]
+                .chars()
+                .next()
+                .unwrap_or('?')
+                .to_string(),
+        )
+    } else {
+        (seat, (seat + 1).to_string())
+    };
+    let _ = write!(
+        out,
+        r##"<circle class="animal" cx="{cx:.1}" cy="{cy:.1}" r="{r}" fill="{}" stroke="#000"/><text x="{cx:.1}" y="{:.1}" font-size="{:.0}" text-anchor="middle" fill="#000">{mark}</text>"##,
+        view.animal_colours
+            .get(colour)
+            .map_or("#000", |s| s.as_str()),
+        cy + r * 0.55,
+        (r * 1.5).max(6.0),
+    );
+}
+
+/// Solo: each Animal with its completed tasks; the unused ones (off the forest) are targets.
+fn animals_row(out: &mut String, view: &View, p: &PlayerView, y: f64) {
+    for a in 0..4u8 {
+        let x = 20.0 + a as f64 * 160.0;
+        let unused = p.unused_animals.contains(&a);
+        let tasks = p.completed.iter().filter(|c| c.animal == a).count();
+        if unused {
+            let _ = write!(
+                out,
+                r##"<g class="target" data-target="{}"><title>the {} Animal, not in the forest</title><rect x="{:.1}" y="{:.1}" width="152" height="18" fill="#ffffff" fill-opacity="0"/>"##,
+                help::animal_target(a),
+                ANIMAL_NAMES[a as usize % 4],
+                x - 9.0,
+                y - 13.0
+            );
+        }
+        animal_token(out, view, 0, a, x, y - 4.0, 7.0);
+        let _ = write!(
+            out,
+            r#"<text x="{:.1}" y="{y:.1}" font-size="11">{}: {tasks} task{}{}</text>"#,
+            x + 10.0,
+            ANIMAL_NAMES[a as usize % 4],
+            if tasks == 1 { "" } else { "s" },
+            if unused { ", unused" } else { "" }
+        );
+        if unused {
+            out.push_str("</g>");
+        }
+    }
 }

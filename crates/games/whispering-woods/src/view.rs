@@ -10,6 +10,9 @@ use crate::rules::WhisperingWoods;
 use crate::solo::SoloOutcome;
 use crate::state::{Hex, State, Step, TileId, NO_ANIMAL, START};
 
+/// Columns a hex takes in the terminal map; rows are shifted by half of it.
+const CELL_W: i32 = 8;
+
 /// A tile as seen: both sides are printed on each side [R].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TileView {
@@ -106,6 +109,10 @@ pub struct View {
     pub animal_colours: Vec<String>,
     /// Solo only.
     pub solo: Option<SoloView>,
+    /// The tile being placed (step 2) and whether it goes Task side up.
+    pub placing: Option<(TileView, bool)>,
+    /// Where the tile being placed may go: the empty hexes beside the current forest.
+    pub places: Vec<Hex>,
 }
 
 impl WhisperingWoods {
@@ -171,8 +178,17 @@ impl WhisperingWoods {
             removed: s.removed.len(),
             outcome: self.solo_outcome(s),
         });
+        let (placing, places) = match s.step {
+            Step::Place { tile, animal, .. } => (
+                Some((self.tile_view(tile), animal != NO_ANIMAL)),
+                s.me().forest.frontier().to_vec(),
+            ),
+            _ => (None, Vec::new()),
+        };
         View {
             viewer,
+            placing,
+            places,
             players,
             display: s.display.iter().map(|t| self.tile_view(t)).collect(),
             old_display: s.held.iter().map(|t| self.tile_view(t)).collect(),
@@ -268,46 +284,221 @@ impl View {
             }
             out.push('\n');
         }
+        let solo = self.solo.is_some();
         for (i, p) in self.players.iter().enumerate() {
             let seat = Seat(i as u8);
-            out.push_str(&format!(
-                "{seat}{}{}: {} points, {} tasks completed, {} flipped, bonus {:?}, unused animals {}\n",
-                if seat == self.bear { " (Bear)" } else { "" },
-                if seat == self.current { " *" } else { "" },
+            let mut line = format!(
+                "{seat}{}: {} point{}, {} task{} completed",
+                if seat == self.current && !self.over {
+                    " (to play)"
+                } else {
+                    ""
+                },
                 p.points,
+                if p.points == 1 { "" } else { "s" },
                 p.completed.len(),
-                p.flips,
-                p.bonus,
-                p.unused_animals.len()
-            ));
-            for c in &p.forest {
+                if p.completed.len() == 1 { "" } else { "s" },
+            );
+            if p.flips > 0 {
+                line += &format!(", {} flipped to refresh", p.flips);
+            }
+            if !solo {
+                if seat == self.bear {
+                    line += ", has the Bear";
+                }
+                let cards: Vec<String> = p
+                    .bonus
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &n)| n > 0)
+                    .map(|(k, &n)| format!("{n}× x{}", k + 2))
+                    .collect();
+                if !cards.is_empty() {
+                    line += &format!(", Bonus cards {}", cards.join(" "));
+                }
+                line += &format!(", {} of 4 Animals unused", p.unused_animals.len());
+            } else {
+                let unused: Vec<&str> = p
+                    .unused_animals
+                    .iter()
+                    .map(|&a| ANIMAL_NAMES[a as usize % 4])
+                    .collect();
+                if !unused.is_empty() {
+                    line += &format!(", unused Animals: {}", unused.join(", "));
+                }
+            }
+            out.push_str(&line);
+            out.push('\n');
+            let places: &[Hex] = if seat == self.current && !self.over {
+                &self.places
+            } else {
+                &[]
+            };
+            out.push_str(&hex_map(&p.forest, places, solo));
+            for c in p.forest.iter().filter(|c| c.animal.is_some()) {
                 out.push_str(&format!(
-                    "  {} {}{}\n",
+                    "  task at {}: {}{}\n",
                     c.hex,
                     tile_text(&c.tile),
                     match c.animal {
-                        Some(a) if self.solo.is_some() =>
-                            format!(" Task side, {} Animal", ANIMAL_NAMES[a as usize % 4]),
-                        Some(_) => " Task side, Animal".into(),
-                        None => String::new(),
+                        Some(a) if solo => format!(", {} Animal", ANIMAL_NAMES[a as usize % 4]),
+                        _ => String::new(),
                     }
                 ));
             }
+            if solo {
+                let per: Vec<String> = (0..4u8)
+                    .map(|a| {
+                        format!(
+                            "{} {}",
+                            ANIMAL_NAMES[a as usize],
+                            p.completed.iter().filter(|c| c.animal == a).count()
+                        )
+                    })
+                    .collect();
+                out.push_str(&format!(
+                    "  tasks completed per Animal: {}\n",
+                    per.join(", ")
+                ));
+            }
+        }
+        if let Some((t, task_side)) = &self.placing {
+            out.push_str(&format!(
+                "Placing {} {} side up: the + hexes are where it may go\n",
+                tile_text(t),
+                if *task_side { "Task" } else { "Forest" }
+            ));
         }
         if let Some(solo) = &self.solo {
+            let o = &solo.outcome;
             out.push_str(&format!(
-                "Mission level {}: score {} (minimum {}), Scoring board {}/{} spaces{}\n",
-                solo.outcome.level,
-                solo.outcome.score,
-                solo.outcome.minimum,
+                "Mission level {}: {} of {} points, {} objective{} met; Scoring board {} of {} spaces filled ({} locked)\n",
+                o.level,
+                o.score,
+                o.minimum,
+                o.objectives.iter().filter(|(_, m)| *m).count(),
+                if o.objectives.len() == 1 { "" } else { "s" },
                 solo.board.len(),
-                solo.outcome.turns,
-                if solo.outcome.passed { ", passed" } else { "" }
+                o.turns,
+                solo.spaces.saturating_sub(o.turns)
             ));
-            for (o, met) in &solo.outcome.objectives {
-                out.push_str(&format!("  [{}] {o}\n", if *met { "x" } else { " " }));
+            if !solo.board.is_empty() {
+                out.push_str(&format!(
+                    "  Scoring board: {}\n",
+                    solo.board
+                        .iter()
+                        .map(|t| format!("#{} {}", t.id, t.forest.map_or("", |e| e.code())))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            for (k, (o, met)) in o.objectives.iter().enumerate() {
+                out.push_str(&format!(
+                    "  [{}] objective {}: {o}{}\n",
+                    if *met { "x" } else { " " },
+                    k + 1,
+                    if *met { "" } else { " (missing)" }
+                ));
+            }
+            if self.over {
+                out.push_str(&mission_result(o));
+                out.push('\n');
             }
         }
         out
     }
+}
+
+/// How a solo game ended, in the Mission card's terms: "Mission passed", or "Mission failed:
+/// 25 of 60 points, objective 2 not met".
+pub fn mission_result(o: &SoloOutcome) -> String {
+    let mut missing: Vec<String> = Vec::new();
+    if o.score < o.minimum {
+        missing.push(format!("{} of {} points", o.score, o.minimum));
+    }
+    let unmet: Vec<String> = o
+        .objectives
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, m))| !m)
+        .map(|(k, _)| (k + 1).to_string())
+        .collect();
+    match unmet.len() {
+        0 => {}
+        1 => missing.push(format!("objective {} not met", unmet[0])),
+        n => missing.push(format!(
+            "objectives {} and {} not met",
+            unmet[..n - 1].join(", "),
+            unmet[n - 1]
+        )),
+    }
+    if missing.is_empty() {
+        format!(
+            "Mission passed: {} of {} points, every objective met",
+            o.score, o.minimum
+        )
+    } else {
+        format!("Mission failed: {}", missing.join(", "))
+    }
+}
+
+/// The forest as hexes in a terminal: each hex two lines (its coordinates, then its Forest
+/// side's code, or T and the VP for a task with its Animal), rows shifted by half a hex.
+fn hex_map(forest: &[CellView], places: &[Hex], solo: bool) -> String {
+    let col = |h: Hex| 2 * i32::from(h.q) + i32::from(h.r);
+    let hexes = forest.iter().map(|c| c.hex).chain(places.iter().copied());
+    let (mut c0, mut r0, mut r1) = (i32::MAX, i32::MAX, i32::MIN);
+    for h in hexes {
+        c0 = c0.min(col(h));
+        r0 = r0.min(i32::from(h.r));
+        r1 = r1.max(i32::from(h.r));
+    }
+    if c0 == i32::MAX {
+        return String::new();
+    }
+    let mut out = String::new();
+    for r in r0..=r1 {
+        let mut cells: Vec<(i32, String, String)> = forest
+            .iter()
+            .filter(|c| i32::from(c.hex.r) == r)
+            .map(|c| {
+                let body = match (c.animal, c.tile.forest) {
+                    (Some(a), _) => format!(
+                        "T{}{}",
+                        c.tile.vp,
+                        if solo {
+                            ANIMAL_NAMES[a as usize % 4].chars().next().unwrap_or('?')
+                        } else {
+                            '*'
+                        }
+                    ),
+                    (None, Some(e)) => e.code().to_string(),
+                    (None, None) => "S".into(),
+                };
+                (col(c.hex), format!("{},{}", c.hex.q, c.hex.r), body)
+            })
+            .chain(
+                places
+                    .iter()
+                    .filter(|h| i32::from(h.r) == r)
+                    .map(|&h| (col(h), format!("{},{}", h.q, h.r), "+".into())),
+            )
+            .collect();
+        cells.sort();
+        let mut lines = [String::from("  "), String::from("  ")];
+        for (c, coords, body) in &cells {
+            let x = ((c - c0) * CELL_W / 2) as usize + 2;
+            for (line, text) in lines.iter_mut().zip([coords, body]) {
+                while line.chars().count() < x {
+                    line.push(' ');
+                }
+                line.push_str(&format!("{text:^w$}", w = (CELL_W - 1) as usize));
+            }
+        }
+        for line in lines {
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+    }
+    out
 }

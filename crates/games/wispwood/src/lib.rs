@@ -420,8 +420,9 @@ impl Game for Wispwood {
                 .find(|w| a.wisps[w.index()] > b.wisps[w.index()])
             {
                 out.push(format!(
-                    "Catty's cat sees {} wisp(s) and takes the {w} on space {}",
+                    "Catty's cat sees {} wisp{} and takes the {w} on space {}",
                     a.firefly,
+                    if a.firefly == 1 { "" } else { "s" },
                     a.space as u32 + 1
                 ));
             }
@@ -429,10 +430,25 @@ impl Game for Wispwood {
         if after.round > before.round || (after.phase == Phase::Over && before.phase != Phase::Over)
         {
             let totals = self.totals(after);
-            out.push(format!(
-                "Round {} scored: totals {totals:?}",
-                before.round + 1
-            ));
+            let r = (before.round as usize).min(2);
+            let mut line = format!("Round {} scored:", before.round + 1);
+            for (p, rounds) in after.scores.iter().enumerate() {
+                let got: i32 = rounds[r].iter().sum();
+                line += &format!(
+                    "{} Player {} {got} (total {})",
+                    if p == 0 { "" } else { ";" },
+                    p + 1,
+                    totals[p]
+                );
+            }
+            if let Some(c) = after.catty {
+                line += &format!(
+                    "; Catty {} (total {})",
+                    c.scores[r],
+                    c.scores.iter().sum::<i32>()
+                );
+            }
+            out.push(line);
         }
     }
 
@@ -526,6 +542,29 @@ impl Game for Wispwood {
             }
         }
         Ok(())
+    }
+
+    fn decision_help(&self, view: &View) -> String {
+        Wispwood::decision_help(self, view)
+    }
+
+    fn rules_text(&self, view: &View) -> String {
+        Wispwood::rules_text(self, view)
+    }
+
+    fn action_targets(&self, s: &State, a: Action) -> Vec<String> {
+        self.targets(s, a)
+    }
+
+    fn summary() -> &'static str {
+        "For 1 to 4 players. Each player grows a forest: on a turn you choose a wisp (jack, \
+         heart, witch or orb) from the pond, take it with one of the 2 shapes beside it, and \
+         add the shape to your forest, the wisp anywhere in it and the rest trees; a tree turn \
+         or your cat's actions help when no shape fits. Five goal cards, one per category \
+         (trees, jacks, hearts, witches, orbs), score every forest at the end of each of 3 \
+         rounds, on a 4×4, then 5×5, then 6×6 grid; the most points after 3 rounds wins. \
+         Solo, you play against Catty, who collects wisps by its scoring guide: meet or exceed \
+         Catty's score to win."
     }
 
     fn named_actions(&self, _s: &State, out: &mut Vec<Action>) {

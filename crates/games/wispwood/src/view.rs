@@ -9,7 +9,7 @@ use crate::action::square_name;
 use crate::board::{self, bit};
 use crate::components::{Category, Wisp};
 use crate::rules::Wispwood;
-use crate::state::{Forest, RoundScore, State};
+use crate::state::{Forest, Phase, RoundScore, State};
 
 /// A goal card in play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -50,6 +50,15 @@ pub struct ForestView {
     pub scores: [RoundScore; 3],
     /// The total so far.
     pub total: i32,
+    /// The squares where tiles may still go this round (every grid of the round's size that
+    /// holds the forest), rows top first, drawn like `rows`.
+    pub area: Vec<String>,
+    /// The board row of the area's top row.
+    pub area_top: u8,
+    /// The board column of the area's left column.
+    pub area_left: u8,
+    /// The rounds scored so far (their `scores` are final).
+    pub rounds_scored: u8,
 }
 
 /// Catty in the solo game: its cat, its wisps, its guide and the face-up firefly.
@@ -104,6 +113,14 @@ pub struct View {
     pub over: bool,
     /// Catty, in the solo game.
     pub catty: Option<CattyView>,
+    /// The pond space of the wisp being taken, once chosen this turn.
+    pub chosen_space: Option<u8>,
+    /// The shape chosen this turn (ring index), once chosen.
+    pub chosen_shape: Option<u8>,
+    /// The shape's orientations offered (squares as (row, column)), while turning it.
+    pub orientations: Vec<Vec<(u8, u8)>>,
+    /// The chosen orientation's squares (row, column), once turned.
+    pub oriented: Option<Vec<(u8, u8)>>,
 }
 
 fn symbol(f: &Forest, sq: u8) -> char {
@@ -143,6 +160,24 @@ impl View {
                             .collect()
                     })
                     .collect();
+                // Any grid of the round's size holding the forest may still be filled.
+                let g = grid as usize;
+                let (r0, r1, c0, c1) = board::bounds(f.occupied()).unwrap_or((5, 5, 5, 5));
+                let (a_top, a_bottom) = (
+                    (r1 + 1).saturating_sub(g),
+                    (r0 + g - 1).min(board::SIDE - 1),
+                );
+                let (a_left, a_right) = (
+                    (c1 + 1).saturating_sub(g),
+                    (c0 + g - 1).min(board::SIDE - 1),
+                );
+                let area = (a_top..=a_bottom.max(a_top))
+                    .map(|r| {
+                        (a_left..=a_right.max(a_left))
+                            .map(|col| symbol(f, board::square(r, col)))
+                            .collect()
+                    })
+                    .collect();
                 ForestView {
                     rows,
                     corner: square_name(board::square(top, left)),
@@ -152,11 +187,51 @@ impl View {
                     filled: f.filled(),
                     scores: s.scores[p],
                     total: totals[p],
+                    area,
+                    area_top: a_top as u8,
+                    area_left: a_left as u8,
+                    rounds_scored: rounds_scored(s),
                 }
             })
             .collect();
+        let cells = |shape: u8, o: u8| {
+            game.oriented(shape, o).map(|or| {
+                (0..board::SQUARES as u8)
+                    .filter(|&sq| or.mask & bit(sq) != 0)
+                    .map(|sq| {
+                        let (r, c) = board::row_col(sq);
+                        (r as u8, c as u8)
+                    })
+                    .collect::<Vec<_>>()
+            })
+        };
+        let (chosen_space, chosen_shape, orientations, oriented) = match s.phase {
+            Phase::Shape { space, .. } => (Some(space), None, Vec::new(), None),
+            Phase::Orient { space, shape } => (
+                Some(space),
+                Some(shape),
+                (0..8).map_while(|o| cells(shape, o)).collect(),
+                None,
+            ),
+            Phase::Anchor {
+                space,
+                shape,
+                orient,
+            }
+            | Phase::WispSquare {
+                space,
+                shape,
+                orient,
+                ..
+            } => (Some(space), Some(shape), Vec::new(), cells(shape, orient)),
+            _ => (None, None, Vec::new(), None),
+        };
         View {
             viewer,
+            chosen_space,
+            chosen_shape,
+            orientations,
+            oriented,
             round: s.round + 1,
             grid,
             to_move: match game.actor(s) {
@@ -232,43 +307,128 @@ impl View {
             );
         }
         out += &format!(
-            "[{}]\nStacks: {} tiles; discard pile: {:?}\n",
-            self.shapes[0].name, self.stacks, self.discard
+            "[{}]\nStacks: {} tiles; discard pile: {}\n",
+            self.shapes[0].name,
+            self.stacks,
+            Wisp::ALL
+                .iter()
+                .map(|w| format!("{} {w}", self.discard[w.index()]))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
         for (p, f) in self.forests.iter().enumerate() {
             out += &format!(
-                "Player {}{}: {} points, cat {}, grid from {}\n",
+                "Player {}{}: {} point{}, cat {}\n",
                 p + 1,
-                if self.start.index() == p {
+                if self.start.index() == p && self.catty.is_none() {
                     " (start)"
                 } else {
                     ""
                 },
                 f.total,
+                if f.total == 1 { "" } else { "s" },
                 if f.cat_ready { "ready" } else { "hidden" },
-                f.corner
             );
-            for row in &f.rows {
-                out += "  ";
-                out += row;
+            // The squares where the forest may still grow, with the coordinates moves use.
+            let columns = f.area.first().map_or(0, |r| r.chars().count());
+            out += "     ";
+            for c in 0..columns {
+                out.push((b'a' + f.area_left + c as u8) as char);
+                out.push(' ');
+            }
+            out += "\n";
+            for (r, row) in f.area.iter().enumerate() {
+                out += &format!("  {:>2} ", f.area_top as usize + r + 1);
+                for ch in row.chars() {
+                    out.push(ch);
+                    out.push(' ');
+                }
                 out += "\n";
+            }
+            for r in 0..f.rounds_scored.min(3) as usize {
+                let round = &f.scores[r];
+                out += &format!(
+                    "  Round {}: {} (trees {}, jacks {}, hearts {}, witches {}, orbs {}, grid bonus {})\n",
+                    r + 1,
+                    round.iter().sum::<i32>(),
+                    round[0],
+                    round[1],
+                    round[2],
+                    round[3],
+                    round[4],
+                    round[5]
+                );
             }
         }
         if let Some(c) = &self.catty {
+            let scored = self
+                .forests
+                .first()
+                .map_or(0, |f| f.rounds_scored.min(3) as usize);
             out += &format!(
-                "Catty ({} paw{}): {} points, wisps {:?}, cat on space {}, firefly {}, {} to turn\n",
+                "Catty ({} paw{}): {} point{}{}\n",
                 c.paws,
                 if c.paws == 1 { "" } else { "s" },
                 c.total,
-                c.wisps,
+                if c.total == 1 { "" } else { "s" },
+                if scored == 0 {
+                    String::new()
+                } else {
+                    format!(
+                        " ({})",
+                        c.scores[..scored]
+                            .iter()
+                            .enumerate()
+                            .map(|(r, p)| format!("round {}: {p}", r + 1))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            );
+            out += &format!(
+                "  wisps: {}; guide: {}\n",
+                Wisp::ALL
+                    .iter()
+                    .map(|w| format!("{} {w}", c.wisps[w.index()]))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                c.guide
+                    .iter()
+                    .map(|(w, p)| format!("{} {p}", w.map_or("?", |w| w.name())))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            out += &format!(
+                "  cat on space {}, firefly {}, {} to turn this round\n",
                 c.space.map(|s| (s + 1).to_string()).unwrap_or("-".into()),
                 c.firefly,
                 c.fireflies_left
             );
+            if self.over {
+                let mine = self.forests.first().map_or(0, |f| f.total);
+                out += &if mine >= c.total {
+                    format!(
+                        "You win: {mine} points meet or exceed Catty's {}\n",
+                        c.total
+                    )
+                } else {
+                    format!("Catty wins: {} points to your {mine}\n", c.total)
+                };
+            }
         }
         if let Some(seat) = self.to_move {
             out += &format!("{seat}: {}\n", self.deciding);
         }
         out
+    }
+}
+
+/// How many rounds have been scored: the rounds before the current one, all three once over.
+fn rounds_scored(s: &State) -> u8 {
+    match s.phase {
+        Phase::Over => 3,
+        // Between rounds the round just ended is scored before the cats move.
+        Phase::MoveCat => (s.round + 1).min(3),
+        _ => s.round.min(3),
     }
 }

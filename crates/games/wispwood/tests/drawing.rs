@@ -41,7 +41,8 @@ fn the_drawing_shows_forests_pond_goal_cards_cats_and_scores() {
     assert_eq!(count(&doc, "cat-token"), 3);
     let wisps: u32 = s.forests.iter().map(|f| f.all_wisps().count_ones()).sum();
     assert_eq!(count(&doc, "wisp-token") as u32, wisps);
-    assert_eq!(count(&doc, "round-score"), 9);
+    // Six categories and the total, labelled, under each of the 3 forests.
+    assert_eq!(count(&doc, "round-score"), 21);
     // The text view names the goal cards.
     let text = g.text(&view);
     for goal in &view.goals {

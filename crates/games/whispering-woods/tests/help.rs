@@ -1,0 +1,208 @@
+//! What a newcomer reads: the summary, the help for the decision at hand, the components'
+//! texts, the map with the coordinates moves use, and the solo status.
+
+use sylvan_engine::{Actor, Game, GameRng, Seat, Viewer};
+use sylvan_whispering_woods::{Action, Options, Step, WhisperingWoods};
+
+/// Plays random moves until `stop` holds (or the game ends).
+fn play_until(
+    game: &WhisperingWoods,
+    seed: u64,
+    stop: impl Fn(&sylvan_whispering_woods::State) -> bool,
+) -> sylvan_whispering_woods::State {
+    let mut s = game.initial_state();
+    let mut rng = GameRng::seeded(seed);
+    let (mut a, mut o) = (Vec::new(), Vec::new());
+    while !stop(&s) && game.actor(&s) != Actor::Nobody {
+        let action = match game.actor(&s) {
+            Actor::Chance => {
+                game.chance_outcomes(&s, &mut o);
+                rng.pick_weighted(&o)
+            }
+            _ => {
+                game.legal_actions(&s, &mut a);
+                a[rng.below(a.len() as u64) as usize]
+            }
+        };
+        game.apply(&mut s, action).expect("legal");
+    }
+    s
+}
+
+#[test]
+fn the_summary_says_what_players_do_and_how_the_game_is_won() {
+    let summary = WhisperingWoods::summary();
+    // "In each turn, you expand your forest."
+    assert!(summary.contains("you expand your forest"), "{summary}");
+    assert!(summary.contains("most victory points wins"), "{summary}");
+    assert!(summary.contains("1 to 4 players"), "{summary}");
+}
+
+/// Whether a decision is the one a help text is checked at.
+type At = fn(&Step) -> bool;
+
+#[test]
+fn the_help_quotes_the_rule_of_each_decision() {
+    let game = WhisperingWoods::new(2, Options::default()).expect("valid");
+    let cases: [(At, &str); 3] = [
+        (
+            |s| matches!(s, Step::Take { second: false }),
+            "A: take 2 tiles and place them one after the other, Forest side facing up",
+        ),
+        (
+            |s| matches!(s, Step::Place { .. }),
+            "the tile must be placed adjacent to at least one side of a tile that is already in your forest",
+        ),
+        (
+            |s| *s == Step::Tasks,
+            "you can't complete a task if removing its tile would divide your forest",
+        ),
+    ];
+    for (at, quote) in cases {
+        let s = play_until(&game, 4, |s| at(&s.step));
+        let view = game.view(&s, Viewer::Seat(s.current));
+        let help = game.decision_help(&view);
+        assert!(help.contains(quote), "{help}");
+    }
+}
+
+#[test]
+fn the_rules_text_has_the_colour_legend_bonus_cards_and_task_counts() {
+    let game = WhisperingWoods::new(3, Options::default()).expect("valid");
+    let s = play_until(&game, 6, |s| s.turns > 6);
+    let view = game.view(&s, Viewer::Seat(Seat(0)));
+    let rules = game.rules_text(&view);
+    for legend in [
+        "Fr = Fruits (red)",
+        "Wa = Water (blue)",
+        "Mi = Minerals (grey)",
+    ] {
+        assert!(rules.contains(legend), "{rules}");
+    }
+    assert!(rules.contains("x5: 1 left, 12 victory points"), "{rules}");
+    // 3 players: "9 completed tasks".
+    assert!(rules.contains("completes 9"), "{rules}");
+    for (i, p) in view.players.iter().enumerate() {
+        let line = format!("Player {}: {} task", i + 1, p.completed.len());
+        assert!(rules.contains(&line), "{line}: {rules}");
+    }
+}
+
+#[test]
+fn the_solo_rules_text_names_the_mission_and_each_animals_tasks() {
+    let game = WhisperingWoods::new(
+        1,
+        Options {
+            level: 5,
+            ..Options::default()
+        },
+    )
+    .expect("solo");
+    let s = play_until(&game, 2, |s| s.turns > 8);
+    let view = game.view(&s, Viewer::Seat(Seat(0)));
+    let rules = game.rules_text(&view);
+    // Level 5's extra rule: "Flipping a Forest tile to refresh the display costs you 2 points".
+    assert!(
+        rules.contains(
+            "Mission card, level 5: minimum score 85; a flipped task costs 2 victory points"
+        ),
+        "{rules}"
+    );
+    assert!(
+        rules.contains("Objective 2: Complete 6 tasks with different-colored Forest sides."),
+        "{rules}"
+    );
+    for name in ["Yellow", "Red", "Blue", "Green"] {
+        assert!(rules.contains(&format!("  {name}: ")), "{rules}");
+    }
+}
+
+#[test]
+fn the_text_draws_the_forest_with_the_coordinates_moves_use() {
+    let game = WhisperingWoods::new(2, Options::default()).expect("valid");
+    let s = play_until(&game, 9, |s| {
+        matches!(s.step, Step::Place { .. }) && s.turns > 4
+    });
+    let view = game.view(&s, Viewer::Seat(s.current));
+    let text = game.text(&view);
+    let mut legal = Vec::new();
+    game.legal_actions(&s, &mut legal);
+    assert!(!legal.is_empty());
+    for a in legal {
+        let Action::Place(h) = a else {
+            panic!("{a:?} while placing")
+        };
+        // Each place is drawn as "q,r" over a "+".
+        assert!(text.contains(&format!("{},{}", h.q, h.r)), "{h}: {text}");
+    }
+    assert!(text.contains("the + hexes are where it may go"), "{text}");
+    for cell in &view.players[s.current.index()].forest {
+        assert!(
+            text.contains(&format!("{},{}", cell.hex.q, cell.hex.r)),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_solo_game_says_what_step_4_did_and_how_the_mission_ended() {
+    let game = WhisperingWoods::new(
+        1,
+        Options {
+            level: 1,
+            ..Options::default()
+        },
+    )
+    .expect("solo");
+    let mut s = game.initial_state();
+    let mut rng = GameRng::seeded(12);
+    let (mut a, mut o) = (Vec::new(), Vec::new());
+    let (mut step4, mut ending) = (0, String::new());
+    while game.actor(&s) != Actor::Nobody {
+        let action = match game.actor(&s) {
+            Actor::Chance => {
+                game.chance_outcomes(&s, &mut o);
+                rng.pick_weighted(&o)
+            }
+            _ => {
+                game.legal_actions(&s, &mut a);
+                a[rng.below(a.len() as u64) as usize]
+            }
+        };
+        let before = s.clone();
+        game.apply(&mut s, action).expect("legal");
+        let mut events = Vec::new();
+        game.events(&before, action, &s, Viewer::Seat(Seat(0)), &mut events);
+        for e in events {
+            if e.contains("goes to the Scoring board") {
+                step4 += 1;
+            }
+            if e.starts_with("The game ends") {
+                ending = e;
+            }
+        }
+    }
+    // One tile per turn goes to the Scoring board: 12 turns at least.
+    assert!(step4 >= 12, "{step4}");
+    let outcome = game.solo_outcome(&s);
+    let view = game.view(&s, Viewer::Seat(Seat(0)));
+    let text = game.text(&view);
+    if outcome.passed {
+        assert!(ending.contains("Mission passed"), "{ending}");
+    } else {
+        assert!(ending.contains("Mission failed: "), "{ending}");
+        if outcome.score < outcome.minimum {
+            let points = format!("{} of 60 points", outcome.score);
+            assert!(ending.contains(&points), "{ending}");
+        }
+        if !outcome.objectives[0].1 {
+            assert!(ending.contains("objective 1 not met"), "{ending}");
+        }
+    }
+    let last = ending.split(". ").last().unwrap_or_default();
+    assert!(text.contains(last), "{text}");
+    assert!(
+        !text.contains("Bear"),
+        "no multiplayer leftovers in solo: {text}"
+    );
+}

@@ -1,0 +1,153 @@
+//! What a newcomer reads: the summary, the help for the decision at hand, the goal cards' and
+//! shapes' texts, the grid with the coordinates moves use, and Catty's scores.
+
+use sylvan_engine::{Actor, Game, GameRng, Seat, Viewer};
+use sylvan_wispwood::{square_name, Action, Options, Phase, State, Wispwood};
+
+fn play_until(game: &Wispwood, seed: u64, stop: impl Fn(&State) -> bool) -> State {
+    let mut s = game.initial_state();
+    let mut rng = GameRng::seeded(seed);
+    let (mut a, mut o) = (Vec::new(), Vec::new());
+    while !stop(&s) && game.actor(&s) != Actor::Nobody {
+        let action = match game.actor(&s) {
+            Actor::Chance => {
+                game.chance_outcomes(&s, &mut o);
+                rng.pick_weighted(&o)
+            }
+            _ => {
+                game.legal_actions(&s, &mut a);
+                a[rng.below(a.len() as u64) as usize]
+            }
+        };
+        game.apply(&mut s, action).expect("legal");
+    }
+    s
+}
+
+#[test]
+fn the_summary_says_what_players_do_and_how_the_game_is_won() {
+    let summary = Wispwood::summary();
+    assert!(summary.contains("choose a wisp"), "{summary}");
+    assert!(summary.contains("4×4, then 5×5, then 6×6"), "{summary}");
+    // Solo: "If you meet or exceed Catty's score, you win!"
+    assert!(
+        summary.contains("meet or exceed Catty's score"),
+        "{summary}"
+    );
+}
+
+/// Whether a decision is the one a help text is checked at.
+type At = fn(&Phase) -> bool;
+
+#[test]
+fn the_help_quotes_the_rule_of_each_decision() {
+    let game = Wispwood::new(2, Options::default()).expect("valid");
+    let cases: [(At, &str); 3] = [
+        (
+            |p| *p == Phase::TurnStart,
+            "choose one of the wisps available on the pond, then one of the 2 shapes beside it",
+        ),
+        (
+            |p| matches!(p, Phase::Anchor { .. }),
+            "at least 1 tile of your shape must be placed beside a tile already in your forest",
+        ),
+        (
+            |p| matches!(p, Phase::Trees { .. }),
+            "you must take at least 1",
+        ),
+    ];
+    for (at, quote) in cases {
+        let s = play_until(&game, 3, |s| at(&s.phase));
+        assert!(at(&s.phase), "the phase was reached");
+        let view = game.view(&s, Viewer::Seat(s.current));
+        let help = game.decision_help(&view);
+        assert!(help.contains(quote), "{help}");
+    }
+}
+
+#[test]
+fn the_rules_text_scores_each_goal_card_in_play_and_draws_each_shape() {
+    let game = Wispwood::new(2, Options::default()).expect("valid");
+    let s = play_until(&game, 5, |s| s.phase == Phase::TurnStart);
+    let view = game.view(&s, Viewer::Seat(Seat(0)));
+    let rules = game.rules_text(&view);
+    assert_eq!(view.goals.len(), 5);
+    for g in &view.goals {
+        let line = rules
+            .lines()
+            .find(|l| l.contains(&format!("{} ({}): ", g.name, g.category)))
+            .unwrap_or_else(|| panic!("{} missing: {rules}", g.name));
+        assert!(line.contains("point") || line.contains("scores"), "{line}");
+        if let Some(witch) = g.witch_rule {
+            assert!(line.contains(witch), "{line}");
+        }
+    }
+    for (k, sh) in view.shapes.iter().enumerate() {
+        assert!(
+            rules.contains(&format!("shape {}, {}: ", k + 1, sh.name)),
+            "{rules}"
+        );
+    }
+    // The O-tetromino looks the same every way it is turned; the L-tetromino has 8 ways.
+    assert!(rules.contains("##/## (4 tiles, 1 orientation)"), "{rules}");
+    assert!(rules.contains("(4 tiles, 8 orientations)"), "{rules}");
+}
+
+#[test]
+fn the_grid_shows_the_coordinates_moves_use() {
+    let game = Wispwood::new(2, Options::default()).expect("valid");
+    let s = play_until(&game, 7, |s| matches!(s.phase, Phase::Trees { .. }));
+    let view = game.view(&s, Viewer::Seat(s.current));
+    let text = game.text(&view);
+    let mut legal = Vec::new();
+    game.legal_actions(&s, &mut legal);
+    let forest = &view.forests[s.current.index()];
+    let lines: Vec<&str> = text.lines().collect();
+    for a in legal {
+        let Action::Tree(sq) = a else { continue };
+        let name = square_name(sq);
+        let (col, row) = name.split_at(1);
+        // The row is labelled with its number and the column header has its letter.
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.trim_start().starts_with(&format!("{row} "))),
+            "{name}: {text}"
+        );
+        let c = col.as_bytes()[0] - b'a';
+        assert!(c >= forest.area_left, "{name}: {text}");
+    }
+}
+
+#[test]
+fn the_solo_game_shows_cattys_score_every_round() {
+    let game = Wispwood::new(1, Options::default()).expect("solo");
+    let s = play_until(&game, 8, |_| false);
+    let view = game.view(&s, Viewer::Seat(Seat(0)));
+    let text = game.text(&view);
+    let catty = view.catty.as_ref().expect("Catty");
+    for (r, p) in catty.scores.iter().enumerate() {
+        assert!(text.contains(&format!("round {}: {p}", r + 1)), "{text}");
+    }
+    let mine = view.forests[0].total;
+    let verdict = if mine >= catty.total {
+        "You win"
+    } else {
+        "Catty wins"
+    };
+    assert!(text.contains(verdict), "{text}");
+    // Each of the player's rounds is labelled by category.
+    assert!(text.contains("Round 3: "), "{text}");
+    assert!(text.contains("grid bonus"), "{text}");
+    let svg = game.svg(&view).expect("a drawing");
+    assert!(
+        svg.contains(&format!("round 3: {}", catty.scores[2])),
+        "{svg}"
+    );
+    let mark = if mine >= catty.total {
+        "— you win"
+    } else {
+        "— Catty wins"
+    };
+    assert!(svg.contains(mark), "{svg}");
+}
