@@ -29,6 +29,8 @@ pub struct BoardView {
     pub nest: BTreeMap<Colour, u8>,
     /// Points the board scores now.
     pub points: i32,
+    /// Its placement rule and points in a short line (the full text is the `rules` command's).
+    pub rule: String,
 }
 
 /// One Spirit Power pile as seen: the face-up card, then what is known of the cards below.
@@ -128,6 +130,7 @@ impl View {
                             spirit_stone: board.spirit,
                             nest: counts(&board.nest),
                             points: game.board_points(s, seat, b),
+                            rule: crate::help::board_rule(animal, layout),
                         }
                     })
                     .collect();
