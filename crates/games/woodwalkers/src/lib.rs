@@ -40,6 +40,7 @@ mod rules;
 mod score;
 mod state;
 mod svg;
+mod targets;
 mod view;
 
 use std::sync::Arc;
@@ -517,12 +518,30 @@ impl Game for Woodwalkers {
         Ok(())
     }
 
+    fn action_targets(&self, s: &State, a: Action) -> Vec<String> {
+        self.click_targets(s, a)
+    }
+
     fn named_actions(&self, _s: &State, out: &mut Vec<Action>) {
         help::named_actions(out);
     }
 
+    fn decision_help(&self, view: &View) -> String {
+        Woodwalkers::decision_help(self, view)
+    }
+
     fn rules_text(&self, view: &View) -> String {
         Woodwalkers::rules_text(self, view)
+    }
+
+    fn summary() -> &'static str {
+        "Two to four players. Each round the battle mode marker's holder chooses a battle mode \
+         tile (endurance, speed, intelligence or strength); then each player rolls their die \
+         and moves one of their seven animal tiles, turning over forest tiles (flags, Sherri's \
+         Medicine, dice, points) and challenging another player's animal to a duel in the \
+         round's category. When fewer than three battle mode tiles are left to turn over, a \
+         final roll ends the game and flags score. The player with the most points at the end \
+         wins. The Midnight Duel plays on the nighttime side with the animals face down."
     }
 
     fn option_help() -> Vec<(&'static str, &'static str)> {

@@ -117,8 +117,13 @@ pub struct View {
     pub modes_up: Vec<Category>,
     /// Battle mode tiles left in the stack, by category (public by counting).
     pub stack: Vec<(Category, u8)>,
-    /// The round's battle mode and its colour.
+    /// The round's battle mode and its colour (`None` until the holder chooses this round's).
     pub mode: Option<(Category, String)>,
+    /// Each animal's four values on its card (the same in every colour), in `Animal::ALL`
+    /// order, each in `Category::ALL` order.
+    pub values: Vec<[i8; 4]>,
+    /// Each battle mode category's colour, in `Category::ALL` order.
+    pub category_colours: Vec<String>,
     /// The round (0 during setup).
     pub round: u8,
     /// Whether this round is the final roll.
@@ -245,7 +250,16 @@ impl View {
                 .iter()
                 .map(|&cat| (cat, s.stack[cat.index()]))
                 .collect(),
-            mode: s.mode.map(|m| (m, c.category_colours[m.index()].clone())),
+            // While the holder chooses, last round's tile is no longer in force.
+            mode: match s.step {
+                Step::ChooseMode | Step::Arrange | Step::DrawMode { setup: true } => None,
+                _ => s.mode.map(|m| (m, c.category_colours[m.index()].clone())),
+            },
+            values: Animal::ALL
+                .iter()
+                .map(|&a| Category::ALL.map(|k| c.value(a, k)))
+                .collect(),
+            category_colours: c.category_colours.to_vec(),
             round: s.round,
             last_round: s.last_round,
             holder: s.holder,
@@ -324,14 +338,17 @@ impl View {
         }
         let _ = writeln!(
             t,
-            "Side: {:?}. Round {}{}. Battle mode: {}. Face up: {}",
-            self.side,
+            "{}. Round {}{}. Battle mode: {}. Face up: {}",
+            match self.side {
+                Side::Day => "Daytime side",
+                Side::Night => "Nighttime side (Midnight Duel)",
+            },
             self.round,
             if self.last_round { " (final roll)" } else { "" },
             self.mode
                 .as_ref()
                 .map(|(m, _)| m.name())
-                .unwrap_or("not chosen"),
+                .unwrap_or("not chosen yet this round"),
             self.modes_up
                 .iter()
                 .map(|m| m.name())
@@ -361,11 +378,18 @@ impl View {
                 .collect();
             let _ = writeln!(
                 t,
-                "{}{you} {}: {} points (scoreboard space {}), medicine {}, die tiles {}; {}",
+                "{}{you} {}: {} (scoreboard space {}), flags held {} (worth {}), medicine {}, \
+                 die tiles {}; {}",
                 p.seat,
                 p.colour,
-                p.score,
+                if p.score == 1 {
+                    "1 point".to_string()
+                } else {
+                    format!("{} points", p.score)
+                },
                 p.scoreboard_space,
+                p.flags.0,
+                p.flags.1,
                 p.medicine,
                 p.die_tiles,
                 cards.join(", ")
@@ -377,6 +401,22 @@ impl View {
                 "Duel on {}: {} against {} (dice {} and {})",
                 d.target, d.challenger, d.defender, d.rolls[0], d.rolls[1]
             );
+        }
+        if self.to_move.is_some()
+            && self.to_move == self.viewer
+            && self.deciding.starts_with("choose the animal")
+        {
+            // The moves name spaces; this names the animal on each.
+            let mine: Vec<String> = self
+                .tiles
+                .iter()
+                .filter(|tile| Some(tile.colour.index()) == self.viewer.map(|v| v.index()))
+                .map(|tile| match tile.animal {
+                    Some(a) => format!("{} {a}", tile.cell),
+                    None => format!("{} face down", tile.cell),
+                })
+                .collect();
+            let _ = writeln!(t, "Your animals: {}", mine.join(", "));
         }
         let _ = writeln!(
             t,

@@ -1,0 +1,162 @@
+//! What a player reads besides the moves (issue 11): the battle mode in force, the animals named
+//! where the moves name spaces, the cards' values, wounds and flags on screen and in the
+//! picture, the nighttime side in its own colours, and the help for each decision.
+
+mod common;
+use common::*;
+use sylvan_engine::{Game, Seat, Viewer};
+use sylvan_woodwalkers::{Action, Animal, Category, Side};
+
+#[test]
+fn while_the_holder_chooses_last_rounds_battle_mode_is_not_shown_in_force() {
+    // "This player chooses one of the three face up battle mode tiles ... The symbol on the
+    // tile shows the category of duels in this round."
+    let g = game(2, 0, Side::Day);
+    let mut s = round_one(&g, Category::Strength);
+    let view = g.view(&s, Viewer::Seat(Seat(0)));
+    assert_eq!(view.mode.as_ref().map(|m| m.0), Some(Category::Strength));
+    // Both players skip until the next round begins.
+    while s.step != sylvan_woodwalkers::Step::ChooseMode {
+        act(&g, &mut s, Action::Skip);
+    }
+    let view = g.view(&s, Viewer::Seat(Seat(0)));
+    assert_eq!(view.mode, None, "last round's tile is no longer in force");
+    assert!(g
+        .text(&view)
+        .contains("Battle mode: not chosen yet this round"));
+    let svg = g.svg(&view).expect("drawn");
+    assert!(svg.contains("No battle mode yet"));
+    assert!(!svg.contains("battle mode in force"));
+    let holder = s.holder;
+    let help = g.decision_help(&g.view(&s, Viewer::Seat(holder)));
+    assert!(
+        help.contains("choose one of the face up battle mode tiles"),
+        "{help}"
+    );
+}
+
+#[test]
+fn choosing_the_animal_to_move_names_each_animal_on_its_space() {
+    let g = game(2, 0, Side::Day);
+    let mut s = round_one(&g, Category::Speed);
+    let mover = s.current;
+    act(&g, &mut s, Action::Roll);
+    act(&g, &mut s, Action::Die(3));
+    let view = g.view(&s, Viewer::Seat(mover));
+    let text = g.text(&view);
+    let help = g.decision_help(&view);
+    // Every legal "Move the animal on C1" has its animal named on the screen and in the help.
+    let mut actions = Vec::new();
+    g.legal_actions(&s, &mut actions);
+    let mut named = 0;
+    for a in actions {
+        if let Action::Select(c) = a {
+            let animal = Animal::ALL
+                .into_iter()
+                .find(|x| s.pos[mover.index()][x.index()] == c)
+                .expect("an animal of the mover stands there");
+            let label = format!("{c} {animal}");
+            assert!(text.contains(&label), "{label} not on the screen:\n{text}");
+            assert!(help.contains(&label), "{label} not in the help: {help}");
+            named += 1;
+        }
+    }
+    assert!(named >= 1);
+    assert!(help.contains("You rolled 3"));
+}
+
+#[test]
+fn at_night_the_help_names_only_what_the_viewer_knows() {
+    let g = game(2, 0, Side::Night);
+    let mut s = round_one(&g, Category::Speed);
+    let mover = s.current;
+    act(&g, &mut s, Action::Roll);
+    act(&g, &mut s, Action::Die(2));
+    let other = Seat(1 - mover.0);
+    let help = g.decision_help(&g.view(&s, Viewer::Seat(other)));
+    // The other player is not choosing; the mover's own view names its own animals.
+    let own = g.decision_help(&g.view(&s, Viewer::Seat(mover)));
+    assert!(own.contains("Your animals:"));
+    for a in Animal::ALL {
+        let c = s.pos[mover.index()][a.index()];
+        if c.on_grid() {
+            assert!(
+                !help.contains(&format!("{c} {a}")),
+                "{other} sees {a}: {help}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_picture_shows_values_wounds_flags_coordinates_and_the_night_colours() {
+    let g = game(3, 0, Side::Day);
+    let mut s = round_one(&g, Category::Strength);
+    s.wounds[2][Animal::Wolf.index()] = 2;
+    let svg = g.svg(&g.view(&s, Viewer::Seat(Seat(0)))).expect("drawn");
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .collect();
+    // The Wolf's card: Endurance 4, Speed 3, Intelligence 3, Strength 6 (components data).
+    let wolf = doc
+        .descendants()
+        .find(|n| n.attribute("data-target") == Some("animal-wolf"))
+        .expect("the Wolf's row");
+    assert!(wolf.descendants().any(|n| n.text() == Some("Wolf")));
+    assert!(texts.contains(&"●●"), "Player 3's Wolf's two wounds");
+    assert!(texts.contains(&"Flags held"));
+    for label in ["A", "K", "1", "11"] {
+        assert!(
+            doc.descendants()
+                .any(|n| n.attribute("class") == Some("coordinate") && n.text() == Some(label)),
+            "coordinate {label}"
+        );
+    }
+    // The mode's column is shaded: "battle mode in force" names Strength.
+    assert!(svg.contains(">Strength<"));
+    let day_ground = "#4f7a3a";
+    assert!(svg.contains(day_ground));
+    let night = game(2, 0, Side::Night);
+    let s = round_one(&night, Category::Strength);
+    let svg = night
+        .svg(&night.view(&s, Viewer::Seat(Seat(0))))
+        .expect("drawn");
+    assert!(
+        !svg.contains(day_ground),
+        "the nighttime side has its own colours"
+    );
+    assert!(svg.contains("#1d2b4f") && svg.contains("Midnight Duel"));
+}
+
+#[test]
+fn every_decision_has_help() {
+    use sylvan_engine::{Actor, GameRng};
+    let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+    for side in [Side::Day, Side::Night] {
+        let g = game(3, 0, side);
+        let mut rng = GameRng::seeded(9);
+        let mut s = g.initial_state();
+        while g.actor(&s) != Actor::Nobody {
+            let a = match g.actor(&s) {
+                Actor::Seat(seat) => {
+                    let view = g.view(&s, Viewer::Seat(seat));
+                    assert!(
+                        !g.decision_help(&view).is_empty(),
+                        "no help for '{}'",
+                        view.deciding
+                    );
+                    g.legal_actions(&s, &mut actions);
+                    actions[rng.below(actions.len() as u64) as usize]
+                }
+                _ => {
+                    g.chance_outcomes(&s, &mut outcomes);
+                    rng.pick_weighted(&outcomes)
+                }
+            };
+            g.apply_unchecked(&mut s, a);
+        }
+    }
+}
