@@ -265,11 +265,13 @@ impl Spirits {
     /// The rules of the decision the view shows, in a few sentences.
     pub(crate) fn decision_help(&self, view: &View) -> String {
         let now = view.deciding.as_str();
-        if let Some(card) = Card::ALL
-            .into_iter()
-            .find(|c| now.contains(&format!("({})", c.name())))
-        {
+        if let Some(card) = Card::ALL.into_iter().find(|c| {
+            now.contains(&format!("({})", c.name())) || now.contains(&format!(" {} ", c.name()))
+        }) {
             return format!("{card}: {}", CARD_TEXTS[card.index()]);
+        }
+        if now.contains("(Otter)") {
+            return format!("Otter: {} {PLACING}", ANIMAL_TEXTS[Animal::Otter.index()]);
         }
         if now.contains("choose an action tile") {
             "Choose one of your face-up action tiles and do its action; it then flips face down (type rules for each tile's text). With no legal move, pass: flip a tile face down without its action.".into()

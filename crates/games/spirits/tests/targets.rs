@@ -163,3 +163,74 @@ fn the_summary_says_what_players_do_and_how_the_game_is_won() {
     assert!(text.contains("5 or more Spirit Stones"));
     assert!(text.starts_with("Two players"));
 }
+
+#[test]
+fn every_decision_has_help_and_every_card_in_play_its_text() {
+    use sylvan_spirits::Card;
+    let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+    let mut helped = BTreeSet::new();
+    for (r, g) in rules().iter().enumerate() {
+        for seed in 0..20u64 {
+            let mut rng = GameRng::seeded(seed * 7 + r as u64);
+            let mut s = g.initial_state();
+            while g.actor(&s) != Actor::Nobody {
+                let a = match g.actor(&s) {
+                    Actor::Seat(seat) => {
+                        let view = g.view(&s, Viewer::Seat(seat));
+                        let help = g.decision_help(&view);
+                        assert!(!help.is_empty(), "no help for '{}'", view.deciding);
+                        helped.insert(view.deciding.replace("Player 2", "Player 1"));
+                        // A card's decision quotes the card: "Elk: Choose one: either take
+                        // two non-Spirit Stones from the bowl, or ...".
+                        for card in Card::ALL {
+                            if view.deciding.contains(&format!("({card})")) {
+                                assert!(help.starts_with(&format!("{card}: ")), "{help}");
+                            }
+                        }
+                        let rules = g.rules_text(&view);
+                        for pile in &view.piles {
+                            if let Some(card) = pile.top {
+                                assert!(rules.contains(&format!("{card} (")), "{card}");
+                            }
+                        }
+                        g.legal_actions(&s, &mut actions);
+                        actions[rng.below(actions.len() as u64) as usize]
+                    }
+                    _ => {
+                        g.chance_outcomes(&s, &mut outcomes);
+                        rng.pick_weighted(&outcomes)
+                    }
+                };
+                g.apply_unchecked(&mut s, a);
+            }
+        }
+    }
+    assert!(helped.len() >= 8, "only {helped:?}");
+}
+
+#[test]
+fn the_screen_lists_the_face_up_tiles_and_counts_points_in_words() {
+    // "The starting player must flip their 'Take Two Stones' tile facedown."
+    let g = &rules()[0];
+    let mut s = g.initial_state();
+    let mut outcomes = Vec::new();
+    let mut rng = GameRng::seeded(1);
+    while g.actor(&s) == Actor::Chance {
+        g.chance_outcomes(&s, &mut outcomes);
+        let a = rng.pick_weighted(&outcomes);
+        g.apply_unchecked(&mut s, a);
+    }
+    let text = g.text(&g.view(&s, Viewer::Seat(s.current)));
+    let you = format!("{} (you): 0 points", s.current);
+    let mine = text
+        .split("\n\n")
+        .find(|part| part.starts_with(&you))
+        .expect("the starting player's side");
+    assert!(mine.contains(
+        "Face-up tiles: Take One Stone ×2, Add Two Stones & Take One Stone, Add Three Stones & \
+         Move Coyote, Recover Tiles & Use Spirit Power"
+    ));
+    assert!(!mine.contains("Take Two Stones"));
+    assert!(mine.contains(" 0 pts"));
+    assert!(!text.contains(" 1 pts") && !text.contains(" 1 points"));
+}
