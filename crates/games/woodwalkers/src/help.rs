@@ -187,6 +187,14 @@ impl Woodwalkers {
                  nor back onto your own once outside. A face-down forest tile where you stop is \
                  turned over; a space with another player's animal means a duel.",
             );
+            if !view.destinations.is_empty() {
+                let all: Vec<String> = view.destinations.iter().map(|c| c.to_string()).collect();
+                let _ = write!(
+                    t,
+                    " It can reach (+ on the map, ! a duel): {}.",
+                    all.join(", ")
+                );
+            }
         } else if now.contains("guesses the attacking animal") {
             t.push_str(
                 "Midnight Duel: the player being challenged can take one guess, which animal \

@@ -181,6 +181,27 @@ pub fn draw(view: &View) -> String {
             CELL - 2
         );
     }
+    // Where the chosen animal can go: a dot, or a red ring where a duel would start.
+    for &cell in &view.destinations {
+        let (x, y) = xy(cell);
+        let duel = view.tiles.iter().any(|t| t.cell == cell);
+        let _ = if duel {
+            write!(
+                s,
+                r##"<circle class="reach duel" cx="{}" cy="{}" r="{}" fill="none" stroke="#ff3b3b" stroke-width="3" stroke-dasharray="5,3"/>"##,
+                x + CELL / 2,
+                y + CELL / 2,
+                CELL / 2 - 2
+            )
+        } else {
+            write!(
+                s,
+                r##"<circle class="reach" cx="{}" cy="{}" r="6" fill="#ffd400" stroke="#111"/>"##,
+                x + CELL / 2,
+                y + CELL / 2
+            )
+        };
+    }
     // Every space is clickable, over whatever stands on it.
     let mut cells: Vec<Cell> = view.interior.clone();
     for (_, _, starts) in &view.starts {
@@ -349,8 +370,26 @@ fn ink(fill: &str) -> &'static str {
             .and_then(|h| u8::from_str_radix(h, 16).ok())
             .map_or(255.0, f32::from)
     };
+    // The component data may name colours instead ("green"): the dark ones take white text.
     if hex.len() != 6 {
-        return "#111";
+        let dark = [
+            "green",
+            "blue",
+            "purple",
+            "navy",
+            "black",
+            "maroon",
+            "teal",
+            "red",
+            "brown",
+            "darkgreen",
+            "darkblue",
+        ];
+        return if dark.contains(&fill.to_ascii_lowercase().as_str()) {
+            "#fff"
+        } else {
+            "#111"
+        };
     }
     let luma = 0.299 * channel(0) + 0.587 * channel(2) + 0.114 * channel(4);
     if luma < 140.0 {

@@ -160,3 +160,55 @@ fn every_decision_has_help() {
         }
     }
 }
+
+#[test]
+fn the_spaces_the_animal_can_reach_are_marked_on_the_map_and_in_the_picture() {
+    // "The die always shows the maximum number of spaces you can move your animal tile."
+    let g = game(2, 0, Side::Day);
+    let mut s = round_one(&g, Category::Speed);
+    let mover = s.current;
+    act(&g, &mut s, Action::Roll);
+    act(&g, &mut s, Action::Die(2));
+    let mut actions = Vec::new();
+    g.legal_actions(&s, &mut actions);
+    let from = actions
+        .iter()
+        .find_map(|a| match a {
+            Action::Select(c) => Some(*c),
+            _ => None,
+        })
+        .expect("an animal can move");
+    act(&g, &mut s, Action::Select(from));
+    g.legal_actions(&s, &mut actions);
+    let reach: Vec<_> = actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::MoveTo(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    assert!(!reach.is_empty());
+    let view = g.view(&s, Viewer::Seat(mover));
+    assert_eq!(view.destinations, reach);
+    let text = g.text(&view);
+    let map: Vec<&str> = text.lines().take(12).collect();
+    for c in &reach {
+        // Row c.row() + 1 of the map (after the column letters), column c.col().
+        let line = map[c.row() as usize + 1];
+        let at = 3 + c.col() as usize * 4;
+        let slot = &line[at..at + 4];
+        assert!(
+            slot == "  + " || slot.ends_with('!'),
+            "{c}: '{slot}'\n{text}"
+        );
+    }
+    assert!(text.contains(&format!("({} in all)", reach.len())));
+    let svg = g.svg(&view).expect("drawn");
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let marks = doc
+        .descendants()
+        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("reach")))
+        .count();
+    assert_eq!(marks, reach.len());
+    assert!(g.decision_help(&view).contains(&reach[0].to_string()));
+}
