@@ -212,3 +212,36 @@ fn the_spaces_the_animal_can_reach_are_marked_on_the_map_and_in_the_picture() {
     assert_eq!(marks, reach.len());
     assert!(g.decision_help(&view).contains(&reach[0].to_string()));
 }
+
+#[test]
+fn the_log_marks_the_viewers_own_moves() {
+    let g = game(2, 0, Side::Night);
+    let mut s = round_one(&g, Category::Speed);
+    let mover = s.current;
+    let other = Seat(1 - mover.0);
+    act(&g, &mut s, Action::Roll);
+    act(&g, &mut s, Action::Die(2));
+    let mut actions = Vec::new();
+    g.legal_actions(&s, &mut actions);
+    let select = actions
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::Select(_)))
+        .expect("an animal can move");
+    let before = s.clone();
+    act(&g, &mut s, select);
+    let told = |viewer| {
+        let mut out = Vec::new();
+        g.events(&before, select, &s, viewer, &mut out);
+        out.join("\n")
+    };
+    let own = told(Viewer::Seat(mover));
+    let theirs = told(Viewer::Seat(other));
+    assert!(own.contains(", you) moves the "), "{own}");
+    // "Secretly look at your animal tiles and place them face down": the other player reads
+    // neither "you" nor the animal.
+    assert!(
+        !theirs.contains("you)") && theirs.contains("moves an animal"),
+        "{theirs}"
+    );
+}
