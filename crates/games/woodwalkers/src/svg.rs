@@ -371,7 +371,7 @@ fn ink(fill: &str) -> &'static str {
             .map_or(255.0, f32::from)
     };
     // The component data may name colours instead ("green"): the dark ones take white text.
-    if hex.len() != 6 {
+    if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
         let dark = [
             "green",
             "blue",

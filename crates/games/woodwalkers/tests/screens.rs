@@ -129,6 +129,14 @@ fn the_picture_shows_values_wounds_flags_coordinates_and_the_night_colours() {
         "the nighttime side has its own colours"
     );
     assert!(svg.contains("#1d2b4f") && svg.contains("Midnight Duel"));
+    // Text on the dark battle mode tiles is white (Intelligence is "blue" in the data).
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let label = doc
+        .descendants()
+        .find(|n| n.attribute("data-target") == Some("mode-intelligence"))
+        .and_then(|g| g.descendants().find(|n| n.has_tag_name("text")))
+        .expect("Intelligence is still face up");
+    assert_eq!(label.attribute("fill"), Some("#fff"));
 }
 
 #[test]
