@@ -187,3 +187,117 @@ impl fmt::Display for Action {
         }
     }
 }
+
+/// "You" for the viewer, else "Player 2".
+fn subject(who: Seat, viewer: Option<Seat>) -> String {
+    if viewer == Some(who) {
+        "You".into()
+    } else {
+        who.to_string()
+    }
+}
+
+/// "your" for the viewer's, else "Player 2's".
+fn owner(whose: Seat, viewer: Option<Seat>) -> String {
+    if viewer == Some(whose) {
+        "your".into()
+    } else {
+        format!("{whose}'s")
+    }
+}
+
+/// "you" for the viewer, else "Player 2".
+fn object(who: Seat, viewer: Option<Seat>) -> String {
+    if viewer == Some(who) {
+        "you".into()
+    } else {
+        who.to_string()
+    }
+}
+
+impl Action {
+    /// What `who` did, told to `viewer` ("Player 2 moved Coyote to your Rabbit"): the log's
+    /// words, where [`Display`](fmt::Display) gives the chooser's ("Move Coyote to your
+    /// opponent's Rabbit").
+    pub fn told(&self, who: Seat, viewer: Option<Seat>) -> String {
+        let me = subject(who, viewer);
+        let mine = owner(who, viewer);
+        let other = crate::State::opponent(who);
+        match *self {
+            Action::Tile(t) => format!("{me} chose {t}"),
+            Action::Pass(t) => format!("{me} passed, flipping {t} face down"),
+            Action::PassWithoutTile => format!("{me} passed"),
+            Action::Take(c) => format!("{me} took {} {}", a(c), stone(c)),
+            Action::Place {
+                stone: c,
+                animal,
+                set,
+            } => {
+                if c.is_spirit() {
+                    format!("{me} placed a Spirit Stone on {mine} {animal}'s Spirit Stone space")
+                } else {
+                    match set_name(animal, set) {
+                        "" => format!("{me} placed {} {} on {mine} {animal}", a(c), stone(c)),
+                        name => format!(
+                            "{me} placed {} {} on {mine} {animal} ({name})",
+                            a(c),
+                            stone(c)
+                        ),
+                    }
+                }
+            }
+            Action::MoveCoyote(animal) => {
+                format!("{me} moved Coyote to {} {animal}", owner(other, viewer))
+            }
+            Action::KeepCoyote => format!("{me} left Coyote where it is"),
+            Action::UseCard { pile, card } => {
+                let side = if pile == 0 { "left" } else { "right" };
+                format!("{me} used {card} ({side} pile)")
+            }
+            Action::Remove {
+                owner: whose,
+                animal,
+                spot,
+                stone: c,
+            } => {
+                let place = match spot {
+                    Spot::Space(i) => format!("space {}", i + 1),
+                    Spot::SpiritSpace => "the Spirit Stone space".into(),
+                    Spot::Nest => "the Nest".into(),
+                };
+                format!(
+                    "{me} removed the {} from {} {animal}, {place}",
+                    stone(c),
+                    owner(whose, viewer)
+                )
+            }
+            Action::Return(c) => format!(
+                "{me} returned {} {} from the bowl to the bag",
+                a(c),
+                stone(c)
+            ),
+            Action::Give(c) => format!(
+                "{me} chose {} {} for {} to take (Fox)",
+                a(c),
+                stone(c),
+                object(other, viewer)
+            ),
+            Action::TakeAll(c) => format!("{me} took every {} from the bowl", stone(c)),
+            Action::ReturnAll(c) => {
+                format!("{me} returned every {} from the bowl to the bag", stone(c))
+            }
+            Action::Name(c) => format!("{me} named {c} (Spider)"),
+            Action::ElkTwoStones => format!("{me} chose two non-Spirit Stones from the bowl (Elk)"),
+            Action::ElkSpiritStone => format!(
+                "{me} chose a Spirit Stone from the bowl and another turn (Elk): an extra turn \
+                 at the end of this turn"
+            ),
+            Action::Empty(animal) => {
+                format!("{me} took all the stones from {mine} {animal} (Porcupine)")
+            }
+            Action::DrawAnother => format!("{me} drew another stone (Squirrel)"),
+            Action::StopDrawing => format!("{me} stopped drawing (Squirrel)"),
+            Action::Draw(_) | Action::Reveal(_) | Action::Animal(_) => self.to_string(),
+        }
+    }
+}

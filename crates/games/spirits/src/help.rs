@@ -5,7 +5,9 @@ use std::fmt::Write;
 
 use sylvan_engine::Seat;
 
-use crate::components::{Card, Colour, Scoring, Tile, MAX_SETS, MAX_SPACES};
+use crate::components::{
+    Animal, Card, Colour, ColourRule, Layout, Scoring, Tile, MAX_SETS, MAX_SPACES,
+};
 use crate::{Action, Spirits, Spot, State, View};
 
 /// Every action of the shapes a turn takes, legal or not, on the animals in play.
@@ -109,6 +111,11 @@ const CARD_TEXTS: [&str; 18] = [
     "Draw four stones from the bag and add them to the bowl. Then, take one stone from the bowl.",
 ];
 
+/// The rulebook's text of a Spirit Power card.
+pub(crate) fn card_text(card: Card) -> &'static str {
+    CARD_TEXTS[card.index()]
+}
+
 /// The rulebook's text of each action tile, in `Tile::ALL` order.
 const TILE_TEXTS: [&str; 5] = [
     "(x2) Take 1 stone from the bowl and place it onto one of your animal boards. After you flip the second one you may move Coyote. Not with an empty bowl.",
@@ -119,6 +126,55 @@ const TILE_TEXTS: [&str; 5] = [
 ];
 
 const PLACING: &str = "A stone you take must go on an open space of one of your animal boards that allows it: linked spaces hold one colour, each board has its own colour rule (type rules), a Spirit Stone goes only on a board's Spirit Stone space (doubling that board and closing it), and nothing goes on the board Coyote is on. A stone you cannot place goes back to the bowl.";
+
+/// A board's placement rule and points in a line short enough for the picture (the full
+/// rulebook text is in [`Spirits::rules_text`]).
+pub(crate) fn board_rule(animal: Animal, layout: &Layout) -> String {
+    let mut rules: Vec<ColourRule> = layout.sets.iter().map(|s| s.rule).collect();
+    rules.dedup();
+    let colours = match (rules.as_slice(), layout.sets.len()) {
+        ([], _) => "Only a Spirit Stone; the Nest fills when you move Coyote".to_string(),
+        ([ColourRule::Same], 1) => "One colour".into(),
+        ([ColourRule::Same], _) => "Each linked set one colour".into(),
+        ([ColourRule::Different], _) => "All different colours".into(),
+        ([ColourRule::TwoColours], _) => "At most two colours".into(),
+        ([ColourRule::Any], _) => "Any colours".into(),
+        _ => "Sets as linked".into(),
+    };
+    let mut t = if layout.leftmost {
+        format!("Leftmost first, {}", colours.to_lowercase())
+    } else {
+        colours
+    };
+    if layout.coyote_spaces != 0 {
+        t.push_str(", red ring: move Coyote");
+    }
+    let effect = match animal {
+        Animal::Bullfrog => "; done: add 3, take 2",
+        Animal::Jackrabbit => "; 3rd stone: Coyote, extra turn",
+        Animal::Moth => "; both done: a Spirit Power",
+        Animal::Otter => "; done: a stone from the bag",
+        _ => "",
+    };
+    t.push_str(effect);
+    let points = match &layout.scoring {
+        Scoring::Track(v) => format!(
+            "by stones: {}",
+            v.iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Scoring::Raven => "each stone: your Spirit Stones".into(),
+        other => points_text(other),
+    };
+    let mut chars = points.chars();
+    let points: String = chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    format!("{t}. {points}.")
+}
 
 /// The points table of a board, from the component data in use.
 fn points_text(scoring: &Scoring) -> String {
@@ -209,11 +265,13 @@ impl Spirits {
     /// The rules of the decision the view shows, in a few sentences.
     pub(crate) fn decision_help(&self, view: &View) -> String {
         let now = view.deciding.as_str();
-        if let Some(card) = Card::ALL
-            .into_iter()
-            .find(|c| now.contains(&format!("({})", c.name())))
-        {
+        if let Some(card) = Card::ALL.into_iter().find(|c| {
+            now.contains(&format!("({})", c.name())) || now.contains(&format!(" {} ", c.name()))
+        }) {
             return format!("{card}: {}", CARD_TEXTS[card.index()]);
+        }
+        if now.contains("(Otter)") {
+            return format!("Otter: {} {PLACING}", ANIMAL_TEXTS[Animal::Otter.index()]);
         }
         if now.contains("choose an action tile") {
             "Choose one of your face-up action tiles and do its action; it then flips face down (type rules for each tile's text). With no legal move, pass: flip a tile face down without its action.".into()

@@ -36,6 +36,7 @@ mod rules;
 mod score;
 mod state;
 mod svg;
+mod targets;
 mod view;
 
 use std::sync::Arc;
@@ -390,13 +391,48 @@ impl Game for Spirits {
         before: &State,
         action: Action,
         after: &State,
-        _viewer: Viewer,
+        viewer: Viewer,
         out: &mut Vec<String>,
     ) {
-        // Nothing in Spirits is secret between the players, so every viewer reads the same log.
+        // Nothing in Spirits is secret; the log differs by viewer only in its words ("you").
+        let me = match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        };
+        let you = |seat: Seat| {
+            if me == Some(seat) {
+                "You".to_string()
+            } else {
+                seat.to_string()
+            }
+        };
         match Spirits::actor(self, before) {
-            Actor::Seat(s) => out.push(format!("{s}: {action}")),
+            Actor::Seat(s) => out.push(action.told(s, me)),
             _ => out.push(action.to_string()),
+        }
+        let who = before.current;
+        if let Action::UseCard {
+            card: Card::Eagle, ..
+        } = action
+        {
+            out.push(format!(
+                "Eagle: {} will take an extra turn at the end of this turn",
+                you(who).replace("You", "you")
+            ));
+        }
+        let jackrabbit = matches!(
+            action,
+            Action::Place {
+                animal: Animal::Jackrabbit,
+                ..
+            }
+        );
+        if jackrabbit && after.extra_turns.len() > before.extra_turns.len() {
+            let seat = after.extra_turns.last().copied().unwrap_or(who);
+            out.push(format!(
+                "Jackrabbit is complete: {} will take an extra turn at the end of this turn",
+                you(seat).replace("You", "you")
+            ));
         }
         for p in 0..2 {
             let (b, a) = (before.piles[p], after.piles[p]);
@@ -411,24 +447,40 @@ impl Game for Spirits {
         for seat in [Seat(0), Seat(1)] {
             for c in after.returned[seat.index()].colours() {
                 let n = after.returned[seat.index()].get(c);
+                let stones = if n == 1 { "stone" } else { "stones" };
+                let it = if n == 1 { "it goes" } else { "they go" };
                 out.push(format!(
-                    "{seat} cannot place {n} {c} stone(s): back to the bowl"
+                    "{} cannot place {n} {c} {stones}: {it} back to the bowl",
+                    you(seat)
                 ));
             }
         }
         if after.over && !before.over {
             let score = Spirits::score(self, after);
+            let points = |n: i32| {
+                if n == 1 {
+                    "1 point".to_string()
+                } else {
+                    format!("{n} points")
+                }
+            };
             out.push(format!(
-                "The game ends: Player 1 {} points, Player 2 {} points",
-                score.totals[0], score.totals[1]
+                "The game ends: Player 1 {}, Player 2 {}",
+                points(score.totals[0]),
+                points(score.totals[1])
             ));
         } else if after.turns > before.turns && !after.over {
-            let extra = if after.current == after.normal {
-                ""
+            let turn = if me == Some(after.current) {
+                "Your turn".to_string()
             } else {
-                " (an extra turn)"
+                format!("{}'s turn", after.current)
             };
-            out.push(format!("{}'s turn{extra}", after.current));
+            // A normal turn passes to the opponent's normal turn; an extra one leaves it be.
+            if after.normal != before.normal {
+                out.push(turn);
+            } else {
+                out.push(format!("{turn}: an extra turn"));
+            }
         }
     }
 
@@ -512,6 +564,10 @@ impl Game for Spirits {
         Ok(())
     }
 
+    fn action_targets(&self, s: &State, a: Action) -> Vec<String> {
+        self.targets(s, a)
+    }
+
     fn named_actions(&self, s: &State, out: &mut Vec<Action>) {
         help::named_actions(s, out);
     }
@@ -522,6 +578,14 @@ impl Game for Spirits {
 
     fn rules_text(&self, view: &View) -> String {
         Spirits::rules_text(self, view)
+    }
+
+    fn summary() -> &'static str {
+        "Two players. Use action tiles to collect and place colorful stones onto your animal \
+         boards for points, while avoiding Coyote: each board has its own placement rule and \
+         scoring, Spirit Stones double a board but close it, and Spirit Power cards bend the \
+         rules. If there are 5 or more Spirit Stones out of the bag at the end of any \
+         player's turn, the game ends immediately. The player with the most points wins."
     }
 
     fn option_help() -> Vec<(&'static str, &'static str)> {

@@ -29,6 +29,8 @@ pub struct BoardView {
     pub nest: BTreeMap<Colour, u8>,
     /// Points the board scores now.
     pub points: i32,
+    /// Its placement rule and points in a short line (the full text is the `rules` command's).
+    pub rule: String,
 }
 
 /// One Spirit Power pile as seen: the face-up card, then what is known of the cards below.
@@ -128,6 +130,7 @@ impl View {
                             spirit_stone: board.spirit,
                             nest: counts(&board.nest),
                             points: game.board_points(s, seat, b),
+                            rule: crate::help::board_rule(animal, layout),
                         }
                     })
                     .collect();
@@ -221,7 +224,7 @@ impl View {
         let _ = writeln!(t, "Bowl: {}", stones(&self.bowl));
         let _ = writeln!(
             t,
-            "Bag: {} (Spirit Stones out of the bag: {} of 5 to end)",
+            "Bag: {} (Spirit Stones out: {} of 5 to end)",
             stones(&self.bag),
             self.spirit_stones_out
         );
@@ -231,16 +234,22 @@ impl View {
         for held in &self.set_aside {
             let _ = writeln!(t, "Set aside by an outer Squirrel: {}", stones(held));
         }
-        for (i, p) in self.piles.iter().enumerate() {
-            let side = if i == 0 { "Left" } else { "Right" };
-            let top = p.top.map(|c| c.to_string()).unwrap_or_else(|| "-".into());
-            let below: Vec<String> = p
-                .below
-                .iter()
-                .map(|c| c.map(|c| c.to_string()).unwrap_or_else(|| "?".into()))
-                .collect();
-            let _ = writeln!(t, "{side} pile: {top} (below: {})", below.join(", "));
-        }
+        let piles: Vec<String> = self
+            .piles
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let side = if i == 0 { "left" } else { "right" };
+                let top = p.top.map(|c| c.to_string()).unwrap_or_else(|| "-".into());
+                let below: Vec<String> = p
+                    .below
+                    .iter()
+                    .map(|c| c.map(|c| c.to_string()).unwrap_or_else(|| "?".into()))
+                    .collect();
+                format!("{top} on the {side} pile (below: {})", below.join(", "))
+            })
+            .collect();
+        let _ = writeln!(t, "Spirit Power cards: {}", piles.join("; "));
         match self.coyote {
             Some((seat, a)) => {
                 let _ = writeln!(t, "Coyote is on {seat}'s {a}");
@@ -256,19 +265,25 @@ impl View {
             } else {
                 ""
             };
-            let _ = writeln!(t, "\n{seat}{you}: {} points", side.score);
-            let tiles: Vec<String> = side
-                .tiles
-                .iter()
-                .map(|(tile, up)| {
-                    if *up {
-                        tile.to_string()
-                    } else {
-                        format!("[{tile}: face down]")
-                    }
-                })
-                .collect();
-            let _ = writeln!(t, "  Tiles: {}", tiles.join(" | "));
+            let _ = writeln!(t, "\n{seat}{you}: {}", count(side.score, "point"));
+            // Only the face-up tiles can be chosen; the others are face down.
+            let mut up: Vec<String> = Vec::new();
+            for (tile, face_up) in &side.tiles {
+                if !face_up {
+                    continue;
+                }
+                let name = tile.to_string();
+                match up.iter_mut().find(|u| u.starts_with(&name)) {
+                    Some(u) => *u = format!("{name} ×2"),
+                    None => up.push(name),
+                }
+            }
+            let up = if up.is_empty() {
+                "none".to_string()
+            } else {
+                up.join(", ")
+            };
+            let _ = writeln!(t, "  Face-up tiles: {up}");
             for b in &side.boards {
                 let sets: Vec<String> = b
                     .sets
@@ -300,10 +315,10 @@ impl View {
                 };
                 let _ = writeln!(
                     t,
-                    "  {:<13}[{}]{spirit}{nest}{coyote}  {} pts",
+                    "  {:<13}[{}]{spirit}{nest}{coyote}  {}",
                     b.animal.name(),
                     sets.join("] ["),
-                    b.points
+                    count(b.points, "pt")
                 );
             }
             if !side.hand.is_empty() {
@@ -324,7 +339,16 @@ impl View {
                 );
             }
         }
-        let _ = writeln!(t, "\nTurn: {}. Now: {}", self.turn, self.deciding);
+        let _ = writeln!(t, "Turn: {}. Now: {}", self.turn, self.deciding);
         t
+    }
+}
+
+/// `n` and the noun, "1 point" or "2 points".
+fn count(n: i32, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }

@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use sylvan_engine::{Actor, Game};
-use sylvan_spirits::{Action, Animal, Card, Colour, Illegal, Tile};
+use sylvan_spirits::{Action, Animal, Card, Colour, Illegal, Spirits, State, Tile};
 
 use Colour::{Blue, Orange, Purple, Spirit, Teal, White, Yellow};
 
@@ -662,10 +662,84 @@ fn events_tell_what_each_decision_caused() {
     assert_eq!(
         events,
         vec![
-            "Player 1: Take a Blue stone",
-            "Player 1 cannot place 1 Blue stone(s): back to the bowl",
+            "Player 1 took a Blue stone",
+            "Player 1 cannot place 1 Blue stone: it goes back to the bowl",
             "Player 2's turn",
         ]
+    );
+}
+
+/// The events of playing `text`, told to `viewer`.
+fn told(g: &Spirits, s: &mut State, text: &str, viewer: sylvan_engine::Viewer) -> Vec<String> {
+    let before = s.clone();
+    let a = g.parse_action(s, text).expect("legal");
+    play(g, s, text);
+    let mut events = Vec::new();
+    g.events(&before, a, s, viewer, &mut events);
+    events
+}
+
+#[test]
+fn the_log_is_told_to_each_viewer_and_flags_extra_turns() {
+    use sylvan_engine::Viewer;
+    let g = game(
+        ["Jackrabbit", "Rabbit", "Owl", "Beaver", "Salmon"],
+        FS_CARDS,
+    );
+    let mut s = start(&g, [Card::Bear, Card::Eagle], [Blue, Teal, Orange, White]);
+    put(&mut s, P1, Animal::Jackrabbit, &[(0, Teal), (1, Yellow)]);
+    s.face_down[0] = 0;
+    play(&g, &mut s, "Take One Stone");
+    play(&g, &mut s, "Take a Blue stone");
+    // "As soon as you place the third stone on this animal, you may immediately move Coyote
+    // and, at the end of this turn, take an extra turn."
+    let mut other = s.clone();
+    let events = told(
+        &g,
+        &mut s,
+        "Place a Blue stone on Jackrabbit",
+        Viewer::Seat(P1),
+    );
+    assert_eq!(
+        events,
+        vec![
+            "You placed a Blue stone on your Jackrabbit",
+            "Jackrabbit is complete: you will take an extra turn at the end of this turn",
+        ]
+    );
+    let events = told(
+        &g,
+        &mut other,
+        "Place a Blue stone on Jackrabbit",
+        Viewer::Seat(P2),
+    );
+    assert_eq!(
+        events[0],
+        "Player 1 placed a Blue stone on Player 1's Jackrabbit"
+    );
+    // "Player 2 moved Coyote to your Rabbit", not the mover's "your opponent's".
+    let mut seen_by_p1 = s.clone();
+    let events = told(
+        &g,
+        &mut s,
+        "Move Coyote to your opponent's Rabbit",
+        Viewer::Seat(P2),
+    );
+    assert_eq!(events[0], "Player 1 moved Coyote to your Rabbit");
+    assert_eq!(
+        events.last().map(String::as_str),
+        Some("Player 1's turn: an extra turn")
+    );
+    let events = told(
+        &g,
+        &mut seen_by_p1,
+        "Move Coyote to your opponent's Rabbit",
+        Viewer::Seat(P1),
+    );
+    assert_eq!(events[0], "You moved Coyote to Player 2's Rabbit");
+    assert_eq!(
+        events.last().map(String::as_str),
+        Some("Your turn: an extra turn")
     );
 }
 

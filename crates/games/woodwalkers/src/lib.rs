@@ -40,6 +40,7 @@ mod rules;
 mod score;
 mod state;
 mod svg;
+mod targets;
 mod view;
 
 use std::sync::Arc;
@@ -137,6 +138,15 @@ impl Woodwalkers {
 
     fn who(&self, seat: Seat) -> String {
         format!("{seat} ({})", Colour::ALL[seat.index() % Colour::NUM])
+    }
+
+    /// A seat as the log tells it to `viewer`: "Player 2 (Blue, you)" marks the viewer's own.
+    fn who_to(&self, viewer: Option<Seat>, seat: Seat) -> String {
+        if viewer == Some(seat) {
+            format!("{seat} ({}, you)", Colour::ALL[seat.index() % Colour::NUM])
+        } else {
+            self.who(seat)
+        }
     }
 
     /// An animal as `viewer` may name it: "the Wolf" or "an animal".
@@ -291,7 +301,7 @@ impl Game for Woodwalkers {
                 };
                 out.push(format!(
                     "{} puts {name}{how} on the starting space {cell}",
-                    self.who(before.current)
+                    self.who_to(v, before.current)
                 ));
             }
             (Actor::Seat(s), Action::Select(cell)) => {
@@ -300,7 +310,7 @@ impl Game for Woodwalkers {
                 let spaces = if before.roll == 1 { "space" } else { "spaces" };
                 out.push(format!(
                     "{} moves {name} from {cell}, up to {} {spaces}",
-                    self.who(s),
+                    self.who_to(v, s),
                     before.roll
                 ));
             }
@@ -309,31 +319,36 @@ impl Game for Woodwalkers {
                 let name = self.animal_name(before, v, c, before.animal_at(c, before.selected));
                 out.push(format!(
                     "{}: {name} moves from {} to {cell}",
-                    self.who(s),
+                    self.who_to(v, s),
                     before.selected
                 ));
                 if let Some(d) = after.duel.filter(|_| before.duel.is_none()) {
                     out.push(format!(
                         "{} challenges {} to a duel on {cell} in {}",
-                        self.who(d.challenger),
-                        self.who(d.defender),
+                        self.who_to(v, d.challenger),
+                        self.who_to(v, d.defender),
                         before.mode.map(|m| m.name()).unwrap_or("-")
                     ));
                 }
             }
-            (Actor::Seat(s), _) => out.push(format!("{}: {action}", self.who(s))),
+            (Actor::Seat(s), Action::Medicine(a)) => out.push(format!(
+                "{} uses Sherri's Medicine: a wound comes off {} {a}'s card",
+                self.who_to(v, s),
+                if v == Some(s) { "your" } else { "their" }
+            )),
+            (Actor::Seat(s), _) => out.push(format!("{}: {action}", self.who_to(v, s))),
             (_, _) => {
                 let what = match (before.step, action) {
                     (Step::Reveal(cell), Action::Reveal(t)) => {
                         format!("The forest tile on {cell} is {t}")
                     }
                     (Step::MoveDie, Action::Die(n)) => {
-                        format!("{} rolls {n}", self.who(before.current))
+                        format!("{} rolls {n}", self.who_to(v, before.current))
                     }
                     (Step::DuelDie(w), Action::Die(n)) => match before.duel {
                         Some(d) => format!(
                             "{} rolls {n} in the duel",
-                            self.who(if w == 0 { d.challenger } else { d.defender })
+                            self.who_to(v, if w == 0 { d.challenger } else { d.defender })
                         ),
                         None => action.to_string(),
                     },
@@ -352,7 +367,7 @@ impl Game for Woodwalkers {
                 out.push(format!(
                     "The attacker is the {a}: the guess is {}, +1 to {}",
                     if right { "right" } else { "wrong" },
-                    self.who(if right { d.defender } else { d.challenger })
+                    self.who_to(v, if right { d.defender } else { d.challenger })
                 ));
             }
         }
@@ -366,18 +381,18 @@ impl Game for Woodwalkers {
                 let la = if l == 0 { a } else { b };
                 out.push(format!(
                     "Duel: {}'s {a} {} against {}'s {b} {}: {} wins {} points; {}'s {la} takes a wound",
-                    self.who(d.challenger),
+                    self.who_to(v, d.challenger),
                     totals[0],
-                    self.who(d.defender),
+                    self.who_to(v, d.defender),
                     totals[1],
-                    self.who(w),
+                    self.who_to(v, w),
                     self.components.duel_win,
-                    self.who(lseat),
+                    self.who_to(v, lseat),
                 ));
                 if after.is_removed(lseat.index(), la) {
                     out.push(format!(
                         "{}'s {la} has three wounds and leaves the game",
-                        self.who(lseat)
+                        self.who_to(v, lseat)
                     ));
                 }
             }
@@ -391,7 +406,7 @@ impl Game for Woodwalkers {
                 } else {
                     ""
                 },
-                self.who(after.holder)
+                self.who_to(v, after.holder)
             ));
         }
         if after.step == Step::Over && before.step != Step::Over {
@@ -400,7 +415,10 @@ impl Game for Woodwalkers {
                 .totals
                 .iter()
                 .enumerate()
-                .map(|(i, t)| format!("{} {t}", Seat(i as u8)))
+                .map(|(i, &t)| {
+                    let points = if t == 1 { "point" } else { "points" };
+                    format!("{} {t} {points}", Seat(i as u8))
+                })
                 .collect();
             out.push(format!("The game ends: {}", totals.join(", ")));
         }
@@ -517,12 +535,30 @@ impl Game for Woodwalkers {
         Ok(())
     }
 
+    fn action_targets(&self, s: &State, a: Action) -> Vec<String> {
+        self.click_targets(s, a)
+    }
+
     fn named_actions(&self, _s: &State, out: &mut Vec<Action>) {
         help::named_actions(out);
     }
 
+    fn decision_help(&self, view: &View) -> String {
+        Woodwalkers::decision_help(self, view)
+    }
+
     fn rules_text(&self, view: &View) -> String {
         Woodwalkers::rules_text(self, view)
+    }
+
+    fn summary() -> &'static str {
+        "Two to four players. Each round the battle mode marker's holder chooses a battle mode \
+         tile (endurance, speed, intelligence or strength); then each player rolls their die \
+         and moves one of their seven animal tiles, turning over forest tiles (flags, Sherri's \
+         Medicine, dice, points) and challenging another player's animal to a duel in the \
+         round's category. When fewer than three battle mode tiles are left to turn over, a \
+         final roll ends the game and flags score. The player with the most points at the end \
+         wins. The Midnight Duel plays on the nighttime side with the animals face down."
     }
 
     fn option_help() -> Vec<(&'static str, &'static str)> {

@@ -2,8 +2,9 @@
 
 use std::fmt::Write;
 
-use crate::components::Cell;
+use crate::components::{Animal, Category, Cell};
 use crate::state::Space;
+use crate::targets;
 use crate::view::View;
 
 const CELL: i32 = 44;
@@ -34,20 +35,36 @@ pub fn draw(view: &View) -> String {
         s,
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">"##
     );
-    let (ground, light) = match view.side {
-        crate::components::Side::Day => ("#4f7a3a", "#b9d98c"),
-        crate::components::Side::Night => ("#1d2b4f", "#6f86b8"),
+    let night = view.side == crate::components::Side::Night;
+    // The nighttime side has its own colours: a blue board, blue tiles and a dark table.
+    let (ground, light, line, tile, table) = if night {
+        ("#1d2b4f", "#6f86b8", "#0b1430", "#233a6e", "#d9dcea")
+    } else {
+        ("#4f7a3a", "#b9d98c", "#2f4a22", "#2e5d2b", "#f1efe6")
     };
     let _ = write!(
         s,
-        r##"<rect width="{width}" height="{height}" fill="#f1efe6"/><rect class="board" x="{MARGIN}" y="{MARGIN}" width="{board}" height="{board}" fill="{ground}" rx="6"/>"##
+        r##"<rect width="{width}" height="{height}" fill="{table}"/><rect class="board" x="{MARGIN}" y="{MARGIN}" width="{board}" height="{board}" fill="{ground}" rx="6"/>"##
     );
+    // The coordinates the moves use: columns A, B, … above, rows 1, 2, … to the left.
+    for i in 0..view.size as i32 {
+        let _ = write!(
+            s,
+            r##"<text class="coordinate" x="{}" y="{}" text-anchor="middle" font-size="11">{}</text><text class="coordinate" x="{}" y="{}" text-anchor="middle" font-size="11">{}</text>"##,
+            MARGIN + i * CELL + CELL / 2,
+            MARGIN - 8,
+            (b'A' + i as u8) as char,
+            MARGIN / 2,
+            MARGIN + i * CELL + CELL / 2 + 4,
+            i + 1
+        );
+    }
     // The grid.
     for &cell in &view.interior {
         let (x, y) = xy(cell);
         let _ = write!(
             s,
-            r##"<rect class="cell" data-cell="{cell}" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#2f4a22" stroke-width="1"/>"##,
+            r##"<rect class="cell" data-cell="{cell}" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{line}" stroke-width="1"/>"##,
             x + 1,
             y + 1,
             CELL - 2,
@@ -85,7 +102,7 @@ pub fn draw(view: &View) -> String {
             Space::FaceDown => {
                 let _ = write!(
                     s,
-                    r##"<rect class="forest face-down" data-cell="{}" x="{}" y="{}" width="{}" height="{}" rx="4" fill="#2e5d2b" stroke="#173015"/><text x="{}" y="{}" text-anchor="middle" fill="#d8e8c8" font-size="16">?</text>"##,
+                    r##"<rect class="forest face-down" data-cell="{}" x="{}" y="{}" width="{}" height="{}" rx="4" fill="{tile}" stroke="#111"/><text x="{}" y="{}" text-anchor="middle" fill="#d8e8c8" font-size="16">?</text>"##,
                     f.cell,
                     x + 7,
                     y + 7,
@@ -164,62 +181,140 @@ pub fn draw(view: &View) -> String {
             CELL - 2
         );
     }
+    // Where the chosen animal can go: a dot, or a red ring where a duel would start.
+    for &cell in &view.destinations {
+        let (x, y) = xy(cell);
+        let duel = view.tiles.iter().any(|t| t.cell == cell);
+        let _ = if duel {
+            write!(
+                s,
+                r##"<circle class="reach duel" cx="{}" cy="{}" r="{}" fill="none" stroke="#ff3b3b" stroke-width="3" stroke-dasharray="5,3"/>"##,
+                x + CELL / 2,
+                y + CELL / 2,
+                CELL / 2 - 2
+            )
+        } else {
+            write!(
+                s,
+                r##"<circle class="reach" cx="{}" cy="{}" r="6" fill="#ffd400" stroke="#111"/>"##,
+                x + CELL / 2,
+                y + CELL / 2
+            )
+        };
+    }
+    // Every space is clickable, over whatever stands on it.
+    let mut cells: Vec<Cell> = view.interior.clone();
+    for (_, _, starts) in &view.starts {
+        cells.extend(starts.iter().copied().filter(|c| c.on_grid()));
+    }
+    cells.sort();
+    cells.dedup();
+    for cell in cells {
+        let (x, y) = xy(cell);
+        let _ = write!(
+            s,
+            r##"<g class="space" data-target="{}"><rect class="hit" x="{}" y="{}" width="{}" height="{}" fill="#fff" fill-opacity="0"/></g>"##,
+            targets::cell(cell),
+            x + 1,
+            y + 1,
+            CELL - 2,
+            CELL - 2
+        );
+    }
 
-    // The side panel: battle mode, players, scoreboard.
+    // The side panel: battle mode in force, the die, the face-up tiles, the cards, the
+    // scoreboard.
     let px = MARGIN * 2 + board;
-    let mut y = MARGIN + 10;
+    let mut y = MARGIN;
     match &view.mode {
         Some((mode, colour)) => {
             let _ = write!(
                 s,
-                r##"<g class="mode" data-mode="{mode}"><rect x="{px}" y="{y}" width="150" height="34" rx="6" fill="{}" stroke="#333"/><text x="{}" y="{}" text-anchor="middle" font-size="14" font-weight="bold">{mode}</text></g>"##,
+                r##"<g class="mode" data-mode="{mode}"><rect x="{px}" y="{y}" width="190" height="34" rx="6" fill="{}" stroke="#333"/><text x="{}" y="{}" text-anchor="middle" font-size="10" fill="{ink}">battle mode in force</text><text x="{}" y="{}" text-anchor="middle" font-size="14" font-weight="bold" fill="{ink}">{mode}</text></g>"##,
                 esc(colour),
-                px + 75,
-                y + 22
+                px + 95,
+                y + 12,
+                px + 95,
+                y + 28,
+                ink = ink(colour)
             );
         }
         None => {
             let _ = write!(
                 s,
-                r##"<text x="{px}" y="{}">No battle mode chosen yet</text>"##,
-                y + 20
+                r##"<g class="mode"><rect x="{px}" y="{y}" width="190" height="34" rx="6" fill="#fff" stroke="#333" stroke-dasharray="4,3"/><text x="{}" y="{}" text-anchor="middle">No battle mode yet</text></g>"##,
+                px + 95,
+                y + 22
             );
         }
     }
-    let up: Vec<&str> = view.modes_up.iter().map(|m| m.name()).collect();
+    // The die: rolled value, or blank.
     let _ = write!(
         s,
-        r##"<text class="round" x="{px}" y="{}">Round {}{} - face up: {}</text>"##,
-        y + 52,
-        view.round,
-        if view.last_round { " (final)" } else { "" },
-        esc(&up.join(", "))
+        r##"<g class="die" data-target="{}"><rect x="{}" y="{y}" width="34" height="34" rx="6" fill="#fff" stroke="#222" stroke-width="2"/><text x="{}" y="{}" text-anchor="middle" font-size="18" font-weight="bold">{}</text><rect class="hit" x="{}" y="{y}" width="34" height="34" rx="6" fill="#fff" fill-opacity="0"/></g><text x="{}" y="{}" font-size="11">{}</text>"##,
+        targets::DIE,
+        px + 200,
+        px + 217,
+        y + 24,
+        if view.roll > 0 {
+            view.roll.to_string()
+        } else {
+            String::new()
+        },
+        px + 200,
+        px + 240,
+        y + 21,
+        if view.roll > 0 { "rolled" } else { "die" }
     );
-    y += 70;
-    for p in &view.players {
-        let you = if view.viewer == Some(p.seat) {
-            " (you)"
+    y += 52;
+    let _ = write!(
+        s,
+        r##"<text class="round" x="{px}" y="{y}">Round {}{}{}; face up:</text>"##,
+        view.round,
+        if view.last_round { " (final roll)" } else { "" },
+        if view.side == crate::components::Side::Night {
+            ", Midnight Duel"
         } else {
             ""
+        },
+    );
+    y += 8;
+    let mut k = 0;
+    for cat in Category::ALL {
+        let n = view.modes_up.iter().filter(|&&m| m == cat).count();
+        if n == 0 {
+            continue;
+        }
+        let x = px + k * 88;
+        let fill = view
+            .category_colours
+            .get(cat.index())
+            .map(String::as_str)
+            .unwrap_or("#ddd");
+        let label = if n > 1 {
+            format!("{} ×{n}", short(cat))
+        } else {
+            cat.name().to_string()
         };
         let _ = write!(
             s,
-            r##"<g class="player" data-seat="{}"><rect x="{px}" y="{y}" width="14" height="14" fill="{}"/><text x="{}" y="{}">{}{you}: {} points, medicine {}, die tiles {}</text></g>"##,
-            p.seat.0,
-            esc(&p.fill),
-            px + 20,
-            y + 12,
-            p.seat,
-            p.score,
-            p.medicine,
-            p.die_tiles
+            r##"<g class="mode-tile" data-target="{}"><rect x="{x}" y="{y}" width="84" height="24" rx="4" fill="{}" stroke="#333"/><text x="{}" y="{}" text-anchor="middle" font-size="11" fill="{}">{}</text><rect class="hit" x="{x}" y="{y}" width="84" height="24" rx="4" fill="#fff" fill-opacity="0"/></g>"##,
+            targets::mode(cat),
+            esc(fill),
+            x + 42,
+            y + 16,
+            ink(fill),
+            esc(&label)
         );
-        y += 22;
+        k += 1;
     }
+    y += 36;
+    y = cards(&mut s, view, px, y);
+
     // The scoreboard: a track of spaces, each marker on its wrapped space.
     let spaces = view.scoreboard.max(1) as i32;
-    let per_row = 10;
-    let sy = y + 10;
+    let per_row = 13;
+    let sy = y + 14;
     let _ = write!(
         s,
         r##"<g class="scoreboard"><text x="{px}" y="{}">Scoreboard</text>"##,
@@ -265,4 +360,202 @@ pub fn draw(view: &View) -> String {
     );
     s.push_str("</svg>");
     s
+}
+
+/// Black or white text, whichever reads on `fill` (a "#rrggbb" colour; black otherwise).
+fn ink(fill: &str) -> &'static str {
+    let hex = fill.trim_start_matches('#');
+    let channel = |i: usize| {
+        hex.get(i..i + 2)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .map_or(255.0, f32::from)
+    };
+    // The component data may name colours instead ("green"): the dark ones take white text.
+    if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        let dark = [
+            "green",
+            "blue",
+            "purple",
+            "navy",
+            "black",
+            "maroon",
+            "teal",
+            "red",
+            "brown",
+            "darkgreen",
+            "darkblue",
+        ];
+        return if dark.contains(&fill.to_ascii_lowercase().as_str()) {
+            "#fff"
+        } else {
+            "#111"
+        };
+    }
+    let luma = 0.299 * channel(0) + 0.587 * channel(2) + 0.114 * channel(4);
+    if luma < 140.0 {
+        "#fff"
+    } else {
+        "#111"
+    }
+}
+
+/// One line of a player's column under the cards.
+type PlayerLine = fn(&crate::view::PlayerView) -> String;
+
+/// A category's name short enough for a tile and a table column.
+fn short(c: Category) -> &'static str {
+    match c {
+        Category::Endurance => "Endurance",
+        Category::Speed => "Speed",
+        Category::Intelligence => "Intellig.",
+        Category::Strength => "Strength",
+    }
+}
+
+/// The animal cards as one table: each animal's four values (the same in every colour, the
+/// battle mode's column shaded), then each player's wounds on it, and below each player's
+/// points, flags held, medicine and die tiles. Returns the y below it.
+fn cards(s: &mut String, view: &View, px: i32, top: i32) -> i32 {
+    const ROW: i32 = 18;
+    const NAME: i32 = 66;
+    const VALUE: i32 = 28;
+    const SEAT: i32 = 44;
+    let vx = px + NAME;
+    let sx = vx + 4 * VALUE;
+    let rows = Animal::ALL.len() as i32 + 4;
+    let _ = write!(
+        s,
+        r##"<g class="cards"><rect x="{px}" y="{top}" width="{}" height="{}" fill="#fffdf6" stroke="#7a6a4f"/>"##,
+        NAME + 4 * VALUE + SEAT * view.players.len() as i32,
+        ROW * (rows + 1) + 4
+    );
+    if let Some((mode, colour)) = &view.mode {
+        let _ = write!(
+            s,
+            r##"<rect class="mode-column" x="{}" y="{}" width="{VALUE}" height="{}" fill="{}" fill-opacity="0.35"/>"##,
+            vx + mode.index() as i32 * VALUE,
+            top + 2,
+            ROW * (Animal::ALL.len() as i32 + 1),
+            esc(colour)
+        );
+    }
+    let base = |row: i32| top + ROW * (row + 1) - 4;
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="{}" font-size="10" font-weight="bold">Animal</text>"##,
+        px + 4,
+        base(0)
+    );
+    for (k, cat) in Category::ALL.iter().enumerate() {
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" text-anchor="middle" font-size="10" font-weight="bold">{}</text>"##,
+            vx + k as i32 * VALUE + VALUE / 2,
+            base(0),
+            match cat {
+                Category::Endurance => "End",
+                Category::Speed => "Spd",
+                Category::Intelligence => "Int",
+                Category::Strength => "Str",
+            }
+        );
+    }
+    for (j, p) in view.players.iter().enumerate() {
+        let x = sx + j as i32 * SEAT;
+        let name = if view.viewer == Some(p.seat) {
+            "You".to_string()
+        } else {
+            format!("P{}", j + 1)
+        };
+        let _ = write!(
+            s,
+            r##"<rect x="{}" y="{}" width="10" height="10" fill="{}" stroke="#111"/><text x="{}" y="{}" font-size="10" font-weight="bold">{name}</text>"##,
+            x + 6,
+            base(0) - 9,
+            esc(&p.fill),
+            x + 19,
+            base(0)
+        );
+    }
+    for (i, a) in Animal::ALL.iter().enumerate() {
+        let row = i as i32 + 1;
+        let y = base(row);
+        let _ = write!(
+            s,
+            r##"<g class="animal-name" data-target="{}"><text x="{}" y="{y}" font-size="11">{}</text><rect class="hit" x="{}" y="{}" width="{}" height="{ROW}" fill="#fff" fill-opacity="0"/></g>"##,
+            targets::animal(*a),
+            px + 4,
+            a.name(),
+            px + 1,
+            y - ROW + 4,
+            NAME - 2
+        );
+        for (k, v) in view
+            .values
+            .get(i)
+            .copied()
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
+            let _ = write!(
+                s,
+                r##"<text x="{}" y="{y}" text-anchor="middle" font-size="11">{v}</text>"##,
+                vx + k as i32 * VALUE + VALUE / 2
+            );
+        }
+        for (j, p) in view.players.iter().enumerate() {
+            let x = sx + j as i32 * SEAT;
+            let (text, fill) = match p.cards.get(i) {
+                Some(c) if c.out => ("out".to_string(), "#b00000"),
+                Some(c) if c.wounds > 0 => ("●".repeat(c.wounds as usize), "#b00000"),
+                _ => ("-".to_string(), "#999"),
+            };
+            let _ = write!(
+                s,
+                r##"<g class="card" data-target="{}"><text x="{}" y="{y}" text-anchor="middle" font-size="11" fill="{fill}">{text}</text><rect class="hit" x="{}" y="{}" width="{}" height="{ROW}" fill="#fff" fill-opacity="0"/></g>"##,
+                targets::card(p.seat, *a),
+                x + SEAT / 2,
+                x + 1,
+                y - ROW + 4,
+                SEAT - 2
+            );
+        }
+    }
+    let first = Animal::ALL.len() as i32 + 1;
+    let lines: [(&str, PlayerLine); 4] = [
+        ("Points", |p| p.score.to_string()),
+        ("Flags held", |p| format!("{} ({})", p.flags.0, p.flags.1)),
+        ("Medicine", |p| p.medicine.to_string()),
+        ("Die tiles", |p| p.die_tiles.to_string()),
+    ];
+    for (r, (label, value)) in lines.iter().enumerate() {
+        let y = base(first + r as i32);
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{y}" font-size="11">{label}</text>"##,
+            px + 4
+        );
+        for (j, p) in view.players.iter().enumerate() {
+            let _ = write!(
+                s,
+                r##"<text x="{}" y="{y}" text-anchor="middle" font-size="11">{}</text>"##,
+                sx + j as i32 * SEAT + SEAT / 2,
+                value(p)
+            );
+        }
+    }
+    s.push_str("</g>");
+    let below = top + ROW * (rows + 1) + 4;
+    let who = match view.viewer.and_then(|v| view.players.get(v.index())) {
+        Some(p) => format!("You: {} ({}), the You column", p.seat, p.colour),
+        None => "You are watching: P1 is Player 1, and so on".to_string(),
+    };
+    let _ = write!(
+        s,
+        r##"<text x="{px}" y="{}" font-size="11">{}</text>"##,
+        below + 14,
+        esc(&who)
+    );
+    below + 18
 }

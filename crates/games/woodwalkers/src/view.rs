@@ -117,8 +117,13 @@ pub struct View {
     pub modes_up: Vec<Category>,
     /// Battle mode tiles left in the stack, by category (public by counting).
     pub stack: Vec<(Category, u8)>,
-    /// The round's battle mode and its colour.
+    /// The round's battle mode and its colour (`None` until the holder chooses this round's).
     pub mode: Option<(Category, String)>,
+    /// Each animal's four values on its card (the same in every colour), in `Animal::ALL`
+    /// order, each in `Category::ALL` order.
+    pub values: Vec<[i8; 4]>,
+    /// Each battle mode category's colour, in `Category::ALL` order.
+    pub category_colours: Vec<String>,
     /// The round (0 during setup).
     pub round: u8,
     /// Whether this round is the final roll.
@@ -135,6 +140,9 @@ pub struct View {
     pub roll: u8,
     /// The animal chosen to move.
     pub selected: Option<Cell>,
+    /// The spaces it can reach now (while its destination is chosen), a duel where another
+    /// player's animal stands.
+    pub destinations: Vec<Cell>,
     /// The duel in progress.
     pub duel: Option<DuelView>,
     /// Spaces of the scoreboard.
@@ -245,7 +253,16 @@ impl View {
                 .iter()
                 .map(|&cat| (cat, s.stack[cat.index()]))
                 .collect(),
-            mode: s.mode.map(|m| (m, c.category_colours[m.index()].clone())),
+            // While the holder chooses, last round's tile is no longer in force.
+            mode: match s.step {
+                Step::ChooseMode | Step::Arrange | Step::DrawMode { setup: true } => None,
+                _ => s.mode.map(|m| (m, c.category_colours[m.index()].clone())),
+            },
+            values: Animal::ALL
+                .iter()
+                .map(|&a| Category::ALL.map(|k| c.value(a, k)))
+                .collect(),
+            category_colours: c.category_colours.to_vec(),
             round: s.round,
             last_round: s.last_round,
             holder: s.holder,
@@ -257,6 +274,20 @@ impl View {
             deciding: describe(s.step),
             roll: s.roll,
             selected: s.selected.on_grid().then_some(s.selected),
+            destinations: if s.step == Step::Destination {
+                // Public: the spaces follow from where the animals stand and the roll.
+                let mut actions = Vec::new();
+                sylvan_engine::Game::legal_actions(game, s, &mut actions);
+                actions
+                    .iter()
+                    .filter_map(|a| match a {
+                        crate::Action::MoveTo(c) => Some(*c),
+                        _ => None,
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
             duel: s.duel.map(|d| DuelView {
                 challenger: d.challenger,
                 defender: d.defender,
@@ -314,6 +345,21 @@ impl View {
             grid[tile.cell.row() as usize][tile.cell.col() as usize] =
                 format!("{col}{what}{wounds}");
         }
+        for &cell in &self.destinations {
+            let slot = &mut grid[cell.row() as usize][cell.col() as usize];
+            if slot
+                .trim_start()
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_uppercase())
+            {
+                // Another player's animal: a duel; its wound digit gives way to the mark.
+                slot.truncate(3);
+                slot.push('!');
+            } else {
+                *slot = "  + ".into();
+            }
+        }
         let _ = write!(t, "   ");
         for c in 0..size {
             let _ = write!(t, "  {} ", (b'A' + c as u8) as char);
@@ -324,51 +370,97 @@ impl View {
         }
         let _ = writeln!(
             t,
-            "Side: {:?}. Round {}{}. Battle mode: {}. Face up: {}",
-            self.side,
+            "{}. Round {}{}. Battle mode: {}. Face up: {}",
+            match self.side {
+                Side::Day => "Daytime side",
+                Side::Night => "Nighttime side (Midnight Duel)",
+            },
             self.round,
             if self.last_round { " (final roll)" } else { "" },
             self.mode
                 .as_ref()
                 .map(|(m, _)| m.name())
-                .unwrap_or("not chosen"),
+                .unwrap_or("not chosen yet this round"),
             self.modes_up
                 .iter()
                 .map(|m| m.name())
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        let mix: Vec<String> = self.mix.iter().map(|(k, n)| format!("{n}x {k}")).collect();
-        let _ = writeln!(t, "Face-down forest tiles left: {}", mix.join(", "));
+        if !self.destinations.is_empty() {
+            let _ = writeln!(
+                t,
+                "+ a space the animal can reach, ! a duel there ({} in all)",
+                self.destinations.len()
+            );
+        }
+        let flags: Vec<String> = self
+            .mix
+            .iter()
+            .flat_map(|(k, n)| match k {
+                ForestTile::Flag(v) => vec![v.to_string(); *n as usize],
+                _ => Vec::new(),
+            })
+            .collect();
+        let mut mix = Vec::new();
+        if !flags.is_empty() {
+            mix.push(format!("flags worth {}", flags.join(", ")));
+        }
+        for (k, n) in &self.mix {
+            let name = match k {
+                ForestTile::Flag(_) => continue,
+                ForestTile::Medicine => "Sherri's Medicine",
+                ForestTile::Die => "die",
+                ForestTile::Points => "points tile",
+            };
+            mix.push(format!("{name} ×{n}"));
+        }
+        let _ = writeln!(t, "Face-down forest tiles left: {}", mix.join("; "));
         for p in &self.players {
             let you = if self.viewer == Some(p.seat) {
                 " (you)"
             } else {
                 ""
             };
-            let cards: Vec<String> = p
+            // Only the wounded and the fallen: every animal's values are in `rules`.
+            let wounds: Vec<String> = p
                 .cards
                 .iter()
+                .filter(|c| c.out || c.wounds > 0)
                 .map(|c| {
                     if c.out {
                         format!("{} out", c.animal)
-                    } else if c.wounds > 0 {
-                        format!("{} {}w", c.animal, c.wounds)
                     } else {
-                        c.animal.to_string()
+                        format!("{} {}", c.animal, c.wounds)
                     }
                 })
                 .collect();
+            let points = if p.score == 1 {
+                "1 point".to_string()
+            } else {
+                format!("{} points", p.score)
+            };
+            // The marker stands elsewhere only once the scoreboard has wrapped.
+            let marker = if p.scoreboard_space == p.score {
+                String::new()
+            } else {
+                format!(" (marker on space {})", p.scoreboard_space)
+            };
             let _ = writeln!(
                 t,
-                "{}{you} {}: {} points (scoreboard space {}), medicine {}, die tiles {}; {}",
+                "{}{you} {}: {points}{marker}, flags held {} (worth {}), medicine {}, die tiles \
+                 {}; wounds: {}",
                 p.seat,
                 p.colour,
-                p.score,
-                p.scoreboard_space,
+                p.flags.0,
+                p.flags.1,
                 p.medicine,
                 p.die_tiles,
-                cards.join(", ")
+                if wounds.is_empty() {
+                    "none".to_string()
+                } else {
+                    wounds.join(", ")
+                }
             );
         }
         if let Some(d) = &self.duel {
@@ -377,6 +469,22 @@ impl View {
                 "Duel on {}: {} against {} (dice {} and {})",
                 d.target, d.challenger, d.defender, d.rolls[0], d.rolls[1]
             );
+        }
+        if self.to_move.is_some()
+            && self.to_move == self.viewer
+            && self.deciding.starts_with("choose the animal")
+        {
+            // The moves name spaces; this names the animal on each.
+            let mine: Vec<String> = self
+                .tiles
+                .iter()
+                .filter(|tile| Some(tile.colour.index()) == self.viewer.map(|v| v.index()))
+                .map(|tile| match tile.animal {
+                    Some(a) => format!("{} {a}", tile.cell),
+                    None => format!("{} face down", tile.cell),
+                })
+                .collect();
+            let _ = writeln!(t, "Your animals: {}", mine.join(", "));
         }
         let _ = writeln!(
             t,

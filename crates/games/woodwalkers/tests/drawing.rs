@@ -44,7 +44,7 @@ fn the_drawing_shows_grid_starts_tiles_animals_wounds_mode_and_scoreboard() {
         .expect("seat 1's marker");
     // 52 points wrap to space 3.
     assert_eq!(marker.attribute("data-space"), Some("3"));
-    assert!(svg.contains("Player 1 (you)"));
+    assert!(svg.contains("You: Player 1 (Red)"));
 }
 
 #[test]
