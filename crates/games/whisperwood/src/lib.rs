@@ -6,8 +6,8 @@
 //! positions set what each restoration is worth after seven rounds. This crate is the whole
 //! room: the rules ([`Whisperwood`] implementing [`sylvan_engine::Game`]), the component data
 //! (`data/components.toml`, every value tagged with its provenance), the [`View`], its text and
-//! SVG drawing, and the tests. Enchantment-card play, fae actions and the draft are deferred to
-//! "Whisperwood II" (see `RULINGS.md`).
+//! SVG drawing, and the tests. Enchantment cards and the eight fae are played; the draft of
+//! subsequent games is deferred (see `RULINGS.md`).
 //!
 //! ```
 //! use sylvan_engine::{Actor, Game, GameRng};
@@ -80,6 +80,7 @@ pub fn describe(phase: Phase) -> &'static str {
         | Phase::Rune(_)
         | Phase::Familiar(_)
         | Phase::Drawing
+        | Phase::Reveal
         | Phase::DrawCard => "chance",
         Phase::PlaceTile(_) => "place the location tile you drew",
         Phase::Reclaim => "move tokens from actions to draw slots, or start drawing",
@@ -105,6 +106,7 @@ impl Whisperwood {
                 | Action::DealFamiliar(_)
                 | Action::Draw(_)
                 | Action::DrawCard(_)
+                | Action::Reveal(_)
         );
         match Whisperwood::actor(self, s) {
             Actor::Nobody => Illegal::GameOver,
@@ -198,6 +200,18 @@ impl Game for Whisperwood {
                 } else {
                     out.push(format!("{drawer}: draws an enchantment card"));
                 }
+            }
+            (Actor::Chance, Action::Reveal(k)) => {
+                // Wilwisp reveals face up: every seat reads the card.
+                let name = self
+                    .components()
+                    .enchantments
+                    .get(k as usize)
+                    .map_or("?", |c| c.name.as_str());
+                out.push(format!(
+                    "{}: reveals the enchantment card {name}",
+                    Seat(before.turn)
+                ));
             }
             (Actor::Seat(s), a) => out.push(format!("{s}: {a}")),
             (_, a) => out.push(a.to_string()),
@@ -338,6 +352,7 @@ impl Game for Whisperwood {
         for (k, card) in c.enchantments.iter().enumerate() {
             let n = s.deck[k] as u32
                 + s.discard[k] as u32
+                + s.revealed[k] as u32
                 + s.players.iter().map(|p| p.hand[k] as u32).sum::<u32>()
                 + s.players
                     .iter()

@@ -10,7 +10,7 @@ use crate::components::{Element, Spell};
 use crate::rules::{spot_owner, Whisperwood};
 use crate::score::placed_locations;
 use crate::state::{NONE, PLACES};
-use crate::view::{card_list, den_words, golem_words, View};
+use crate::view::{card_list, den_words, fae_words, golem_words, View};
 
 const SIZE: f64 = 46.0;
 const SEAT_COLOURS: [&str; 4] = ["#d33", "#36c", "#e90", "#393"];
@@ -207,6 +207,9 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
             format!("Bag: {}", short(&pl.bag)),
             format!("Spent: {}", short(&pl.spent)),
         ];
+        if pl.fae != 0 {
+            lines.push(format!("Fae: {}", fae_words(pl)));
+        }
         // A hand is drawn only for its owner; others see the cards known to all.
         let cards = card_list(game, &pl.hand);
         let mine = view.viewer == Some(p as u8);

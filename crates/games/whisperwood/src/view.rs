@@ -8,7 +8,7 @@ use std::fmt::Write;
 use serde::Serialize;
 use sylvan_engine::Viewer;
 
-use crate::action::{loc_name, place_name};
+use crate::action::{fae_name, loc_name, place_name};
 use crate::components::{Animal, Element, Spell, Token, CARD_KINDS};
 use crate::rules::{spot_owner, terrain_names, Whisperwood};
 use crate::score::{placed_locations, CATEGORIES};
@@ -124,6 +124,13 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
         view.deck_size,
         card_names(game, &s.discard)
     );
+    if s.revealed.iter().any(|&n| n > 0) {
+        let _ = writeln!(
+            out,
+            "Revealed by Wilwisp: {}",
+            card_names(game, &s.revealed)
+        );
+    }
     let _ = writeln!(out, "\nThe forest:");
     for l in placed_locations(s) {
         let tile = &c.tiles[l as usize];
@@ -276,6 +283,7 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
         }
         let _ = writeln!(out, "  actions: {}", spells.join("; "));
         let _ = writeln!(out, "  golem cards: {}", golem_words(game, pl));
+        let _ = writeln!(out, "  fae cards: {}", fae_words(pl));
         let score = &view.scores[p];
         let parts: Vec<String> = CATEGORIES
             .iter()
@@ -291,6 +299,27 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
         );
     }
     out
+}
+
+/// The fae cards a player holds, in words ("Quickling (summoned this turn), Lunehare"), or
+/// "none".
+pub(crate) fn fae_words(pl: &Player) -> String {
+    let parts: Vec<String> = (0..8u8)
+        .filter(|i| pl.fae & (1 << i) != 0)
+        .map(|i| {
+            let fresh = if pl.summoned & (1 << i) != 0 {
+                " (summoned this turn)"
+            } else {
+                ""
+            };
+            format!("{}{fresh}", fae_name(i))
+        })
+        .collect();
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
 }
 
 /// The den in words: "2 bears, 1 owl", or "empty".
