@@ -191,6 +191,10 @@ pub enum Action {
     PurifyFrom(Pool),
     /// Lunehare: use the primary action of this fae (index).
     CopyFae(u8),
+    /// The draft: keep this card (kind) from the pack in secret (L186).
+    Pick(u8),
+    /// Keep this dealt familiar (index); the other goes back to the box (L188).
+    KeepFamiliar(u8),
 }
 
 /// A location's name.
@@ -363,6 +367,8 @@ impl fmt::Display for Action {
                 write!(f, "Purify a corruption from the {}", pool_name(pool))
             }
             Action::CopyFae(i) => write!(f, "Use {}'s primary action", fae_name(i)),
+            Action::Pick(k) => write!(f, "Keep enchantment card kind #{k} from the pack"),
+            Action::KeepFamiliar(i) => write!(f, "Keep familiar #{i}"),
         }
     }
 }

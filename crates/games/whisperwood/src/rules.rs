@@ -30,6 +30,9 @@ pub struct Options {
     /// R17 alternative: adjacent locations that both show water terrain are water-connected,
     /// whatever their edges (Flow, Ren and the water rule of tile placement).
     pub water_terrain_connects: bool,
+    /// Subsequent games (L180–188): two familiars of all eight dealt to each player, the
+    /// enchantment draft, then one familiar kept. Off: the first game (L176–178).
+    pub subsequent_game: bool,
 }
 
 /// Whisperwood's rules for one table.
@@ -167,7 +170,7 @@ impl Whisperwood {
         }
         let mut familiars_left = 0u8;
         for (i, f) in c.familiars.iter().enumerate() {
-            if f.basic {
+            if f.basic || self.options.subsequent_game {
                 familiars_left |= 1 << i;
             }
         }
@@ -198,6 +201,8 @@ impl Whisperwood {
                 familiar: NONE,
                 fae: 0,
                 summoned: 0,
+                dealt: 0,
+                pack: [0; CARD_KINDS],
                 wildlife_cards: 0,
                 hand: [0; CARD_KINDS],
                 known: 0,
@@ -270,6 +275,10 @@ impl Whisperwood {
             }
         }
         s.meeples = [[2; 4]; 3];
+        if self.options.subsequent_game {
+            // The familiar deal names each seat it deals to (events tell only that seat).
+            s.turn = 0;
+        }
     }
 
     fn starting_bonuses(&self, s: &mut State) {
@@ -305,6 +314,10 @@ impl Whisperwood {
             if let Some(sp) = upgrade {
                 self.upgrade(s, p, sp);
             }
+            if self.options.subsequent_game {
+                // The drafted cards are the hand (L186).
+                continue;
+            }
             // First game: the 6 cards with the familiar's element icon, known to all (L178).
             let e = self.familiar_element(&s.players[p]);
             for k in self.c.element_set(e) {
@@ -328,6 +341,7 @@ impl Whisperwood {
             | Phase::Familiar(_)
             | Phase::Drawing
             | Phase::Reveal
+            | Phase::Pack(_)
             | Phase::DrawCard => Actor::Chance,
             _ => Actor::Seat(Seat(s.turn)),
         }
@@ -369,7 +383,7 @@ impl Whisperwood {
                     }
                 }
             }
-            Phase::DrawCard | Phase::Reveal => {
+            Phase::DrawCard | Phase::Reveal | Phase::Pack(_) => {
                 for (k, &n) in s.deck.iter().enumerate() {
                     if n > 0 {
                         let a = if s.phase == Phase::Reveal {
@@ -398,6 +412,20 @@ impl Whisperwood {
         let p = s.me();
         match s.phase {
             Phase::PlaceTile(t) => self.each_placement(s, t, f),
+            Phase::Draft(_) => {
+                for (k, &n) in p.pack.iter().enumerate() {
+                    if n > 0 {
+                        f(Action::Pick(k as u8));
+                    }
+                }
+            }
+            Phase::KeepFamiliar => {
+                for i in 0..8u8 {
+                    if p.dealt & (1 << i) != 0 {
+                        f(Action::KeepFamiliar(i));
+                    }
+                }
+            }
             Phase::Reclaim => {
                 self.each_reclaim(s, f);
                 f(Action::StartDrawing);
@@ -1608,6 +1636,62 @@ impl Whisperwood {
                     s.phase = Phase::Familiar(0);
                 }
             }
+            (Phase::Familiar(p), Action::DealFamiliar(i)) if self.options.subsequent_game => {
+                // Two familiars per player, seen by their owner only (L182).
+                s.familiars_left &= !(1u8.checked_shl(i as u32).unwrap_or(0));
+                if let Some(pl) = s.players.get_mut(p as usize / 2) {
+                    pl.dealt |= 1u8.checked_shl(i as u32).unwrap_or(0);
+                }
+                let n = self.players as u8;
+                let next = p + 1;
+                if next < 2 * n {
+                    s.phase = Phase::Familiar(next);
+                    s.turn = next / 2;
+                } else {
+                    s.turn = 0;
+                    s.phase = Phase::Pack(0);
+                    self.skip_empty_deal(s);
+                }
+            }
+            (Phase::Pack(i), Action::DrawCard(k)) => {
+                if let Some(n) = s.deck.get_mut(k as usize).filter(|n| **n > 0) {
+                    *n -= 1;
+                    s.players[i as usize / 7].pack[k as usize] += 1;
+                }
+                s.phase = Phase::Pack(i + 1);
+                s.turn = (i + 1) / 7;
+                self.skip_empty_deal(s);
+            }
+            (Phase::Draft(step), Action::Pick(k)) => {
+                let p = &mut s.players[seat];
+                if p.pack.get(k as usize) > Some(&0) {
+                    p.pack[k as usize] -= 1;
+                    p.hand[k as usize] += 1;
+                }
+                self.next_pick(s, step);
+            }
+            (Phase::KeepFamiliar, Action::KeepFamiliar(i)) => {
+                let p = &mut s.players[seat];
+                if p.dealt & (1u8.checked_shl(i as u32).unwrap_or(0)) != 0 {
+                    p.dealt = 1 << i;
+                }
+                s.turn = (s.turn + 1) % self.players as u8;
+                if s.turn == s.first {
+                    // Everyone has chosen: the kept familiars are revealed together; the others
+                    // go back to the box unseen.
+                    for p in s.players.iter_mut() {
+                        p.familiar = if p.dealt != 0 {
+                            p.dealt.trailing_zeros() as u8
+                        } else {
+                            NONE
+                        };
+                        p.dealt = 0;
+                    }
+                    self.starting_bonuses(s);
+                    s.turn = s.first;
+                    self.start_round(s);
+                }
+            }
             (Phase::Familiar(p), Action::DealFamiliar(i)) => {
                 s.familiars_left &= !(1u8.checked_shl(i as u32).unwrap_or(0));
                 if let Some(pl) = s.players.get_mut(p as usize) {
@@ -1729,6 +1813,53 @@ impl Whisperwood {
             (Phase::Resolve, a) => self.resolve(s, a),
             _ => {}
         }
+    }
+
+    /// Moves past pack deals that cannot happen (an empty deck) and starts the draft after the
+    /// last one.
+    fn skip_empty_deal(&self, s: &mut State) {
+        let n = self.players as u8;
+        while let Phase::Pack(i) = s.phase {
+            if i >= 7 * n {
+                s.turn = s.first;
+                s.phase = Phase::Draft(0);
+                return;
+            }
+            if s.deck.iter().any(|&k| k > 0) {
+                return;
+            }
+            s.phase = Phase::Pack(i + 1);
+            s.turn = (i + 1) / 7;
+        }
+    }
+
+    /// After a pick: the next seat in turn order picks; once all have, the next pick, packs
+    /// passing left after every second pick (R36); after the sixth the last cards are
+    /// discarded face up and each player keeps a familiar (L186–188).
+    fn next_pick(&self, s: &mut State, step: u8) {
+        let n = self.players as u8;
+        s.turn = (s.turn + 1) % n;
+        if s.turn != s.first {
+            return;
+        }
+        let step = step + 1;
+        if step.is_multiple_of(2) {
+            let packs: ArrayVec<[u8; CARD_KINDS], 4> = s.players.iter().map(|p| p.pack).collect();
+            for (q, pack) in packs.into_iter().enumerate() {
+                s.players[(q + 1) % n as usize].pack = pack;
+            }
+        }
+        if step < 6 {
+            s.phase = Phase::Draft(step);
+            return;
+        }
+        for p in s.players.iter_mut() {
+            for (d, k) in s.discard.iter_mut().zip(p.pack.iter_mut()) {
+                *d += *k;
+                *k = 0;
+            }
+        }
+        s.phase = Phase::KeepFamiliar;
     }
 
     fn can_assign(&self, s: &State) -> bool {

@@ -87,6 +87,11 @@ pub struct Player {
     pub fae: u8,
     /// Fae summoned this turn: ready, but usable only from a later turn (L564).
     pub summoned: u8,
+    /// Subsequent games: the familiars dealt to this player (secret), then the one kept until
+    /// every seat has chosen (bit = familiar index); emptied when the kept ones are revealed.
+    pub dealt: u8,
+    /// Subsequent games: the draft pack in front of this player (secret, L184–186).
+    pub pack: [u8; CARD_KINDS],
     /// Wildlife cards held (bit = animal).
     pub wildlife_cards: u8,
     /// Enchantment cards in hand, per card kind (secret; their play comes later).
@@ -113,8 +118,16 @@ pub enum Phase {
     PlaceTile(u8),
     /// Chance: the rune token for this site.
     Rune(u8),
-    /// Chance: a basic familiar for this seat (first game).
+    /// Chance: a basic familiar for this seat (first game), or deal `n` of the two per seat
+    /// (subsequent games: seat `n / 2`).
     Familiar(u8),
+    /// Chance: the next card of the draft packs (seat `n / 7`, subsequent games, L184).
+    Pack(u8),
+    /// The draft: `turn` keeps a card from its pack (pick `n` of 6; packs pass left after
+    /// every second pick, R36).
+    Draft(u8),
+    /// `turn` keeps one of its two dealt familiars (L188).
+    KeepFamiliar,
     /// Draw phase, before drawing: reclaim tokens from actions or start drawing.
     Reclaim,
     /// Chance: the next enchantment card from the deck, drawn by `turn`.

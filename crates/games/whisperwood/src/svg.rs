@@ -10,7 +10,7 @@ use crate::components::{Element, Spell};
 use crate::rules::{spot_owner, Whisperwood};
 use crate::score::placed_locations;
 use crate::state::{NONE, PLACES};
-use crate::view::{card_list, den_words, fae_words, golem_words, View};
+use crate::view::{card_list, den_words, fae_words, familiar_names, golem_words, View};
 
 const SIZE: f64 = 46.0;
 const SEAT_COLOURS: [&str; 4] = ["#d33", "#36c", "#e90", "#393"];
@@ -209,6 +209,20 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
         ];
         if pl.fae != 0 {
             lines.push(format!("Fae: {}", fae_words(pl)));
+        }
+        // The draft pack and the dealt familiars, drawn only for their owner.
+        if view.viewer == Some(p as u8) && pl.pack.iter().any(|&n| n > 0) {
+            let pack = card_list(game, &pl.pack);
+            for (i, chunk) in pack.chunks(3).enumerate() {
+                let head = if i == 0 { "Your draft pack" } else { "  …" };
+                lines.push(format!("{head}: {}", chunk.join(", ")));
+            }
+        }
+        if view.viewer == Some(p as u8) && pl.dealt != 0 {
+            lines.push(format!(
+                "Your dealt familiars: {}",
+                familiar_names(game, pl.dealt)
+            ));
         }
         // A hand is drawn only for its owner; others see the cards known to all.
         let cards = card_list(game, &pl.hand);

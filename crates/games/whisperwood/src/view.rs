@@ -50,10 +50,14 @@ impl View {
 fn hide_cards(s: &State, viewer: Viewer) -> State {
     let mut v = s.clone();
     v.deck = [0; CARD_KINDS];
+    // The familiars not yet dealt would tell which ones the others hold.
+    v.familiars_left = 0;
     for (q, pl) in v.players.iter_mut().enumerate() {
         if viewer == Viewer::Seat(sylvan_engine::Seat(q as u8)) {
             continue;
         }
+        pl.pack = [0; CARD_KINDS];
+        pl.dealt = 0;
         for (k, n) in pl.hand.iter_mut().enumerate() {
             *n = (*n).min(u8::from(pl.known & (1 << k) != 0));
         }
@@ -236,6 +240,16 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
         }
         let shown = card_names(game, &pl.hand);
         if view.viewer == Some(p as u8) {
+            if pl.pack.iter().any(|&n| n > 0) {
+                let _ = writeln!(out, "  your draft pack: {}", card_names(game, &pl.pack));
+            }
+            if pl.dealt != 0 {
+                let _ = writeln!(
+                    out,
+                    "  your dealt familiars: {}",
+                    familiar_names(game, pl.dealt)
+                );
+            }
             let _ = writeln!(out, "  your enchantment cards: {shown}");
         } else if shown != "none" {
             let _ = writeln!(out, "  enchantment cards known to all: {shown}");
@@ -299,6 +313,18 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
         );
     }
     out
+}
+
+/// The familiars of a mask, by name ("Astra, Sal").
+pub(crate) fn familiar_names(game: &Whisperwood, mask: u8) -> String {
+    game.components()
+        .familiars
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1 << i) != 0)
+        .map(|(_, f)| f.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The fae cards a player holds, in words ("Quickling (summoned this turn), Lunehare"), or
