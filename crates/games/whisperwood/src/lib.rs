@@ -359,6 +359,36 @@ impl Game for Whisperwood {
             .unwrap_or_default()
     }
 
+    fn summary() -> &'static str {
+        "Druids restore a corrupted forest of hex locations over seven rounds. Each round every \
+         player draws action tokens from a bag, prepares spells, a familiar, fae and wildlife \
+         cards with them, and performs one prepared action per turn until all have rested. \
+         Restorations advance the druid on the earth, water and air paths, whose positions set \
+         what each restoration is worth at the end; runes, golems, wildlife in the den, \
+         enchantments and potions add points, and each corruption left on the player board \
+         costs 2. The most points wins."
+    }
+
+    fn option_help() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("subsequent_game", "true: a subsequent game (two familiars dealt to each player, the enchantment draft, one familiar kept, L180-188); false: the first game's element sets"),
+            ("adv_transmute_no_corruption_slot", "true: Advanced Transmute has no corruption slot (ruling R2's alternative)"),
+            ("last_space_no_op", "true: advancing from a path's last space does nothing instead of halting the action (R23)"),
+            ("water_terrain_connects", "true: adjacent locations that both show water terrain are water-connected, whatever their edges (R17)"),
+        ]
+    }
+
+    /// Locations (moves, calls, rune sites) and restoration spots, as drawn in the SVG.
+    fn action_targets(&self, _s: &State, a: Action) -> Vec<String> {
+        match a {
+            Action::To(l) => vec![format!("loc-{l}")],
+            Action::CallFrom { loc, .. } => vec![format!("loc-{loc}")],
+            Action::Restore { loc, spot, .. } => vec![format!("spot-{loc}-{spot}")],
+            Action::Site(site) => vec![format!("loc-{}", self.site_loc(site))],
+            _ => Vec::new(),
+        }
+    }
+
     fn max_decisions(&self) -> u64 {
         60_000
     }

@@ -70,7 +70,7 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
         let width = if s.borders & (1 << l) != 0 { 4 } else { 1 };
         let _ = write!(
             o,
-            r##"<polygon class="location" points="{}" fill="{fill}" stroke="{border}" stroke-width="{width}"/>"##,
+            r##"<polygon class="location" data-target="loc-{l}" points="{}" fill="{fill}" stroke="{border}" stroke-width="{width}"/>"##,
             pts.join(" ")
         );
         let name = if l == 0 {
@@ -113,7 +113,7 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
             };
             let _ = write!(
                 o,
-                r##"<circle class="{class}" cx="{sx:.1}" cy="{sy:.1}" r="5" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"##
+                r##"<circle class="{class}" data-target="spot-{l}-{i}" cx="{sx:.1}" cy="{sy:.1}" r="5" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"##
             );
         }
         let mut info = Vec::new();
