@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::cell_coords;
 use crate::components::{Animal, Element, Spell, Token, CORE};
-use crate::state::{FAMILIAR_PLACE, LOCS};
+use crate::state::{FAE_PLACE, FAMILIAR_PLACE, LOCS, PLACES};
 
 /// Where an unbound token comes from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -169,6 +169,32 @@ pub enum Action {
     GolemHere(Element),
     /// Decline an optional effect.
     Decline,
+    /// Chance: Wilwisp reveals an enchantment card of this kind (face up).
+    Reveal(u8),
+    /// Summon this fae (index): release 1 harmony, its token goes on its card (L564).
+    Summon(u8),
+    /// Release the harmony shown for the fae's secondary action (L566).
+    Secondary,
+    /// Wilwisp: keep this revealed card (kind).
+    KeepCard(u8),
+    /// Glimmerglide: perform this fully prepared spell without spending its tokens (R43).
+    Replay(Spell),
+    /// Aetherdrake: gain the rewards of the space at the same column on this path (this
+    /// branch where it forks, R22).
+    OtherSpace {
+        /// The other path.
+        path: Element,
+        /// The branch (0 = a, 1 = b; 0 away from a fork).
+        branch: u8,
+    },
+    /// Lunehare: purify a corruption from the bag or the spent pool.
+    PurifyFrom(Pool),
+    /// Lunehare: use the primary action of this fae (index).
+    CopyFae(u8),
+    /// The draft: keep this card (kind) from the pack in secret (L186).
+    Pick(u8),
+    /// Keep this dealt familiar (index); the other goes back to the box (L188).
+    KeepFamiliar(u8),
 }
 
 /// A location's name.
@@ -185,7 +211,8 @@ pub fn place_name(place: u8) -> String {
     match place {
         p if (p as usize) < Spell::NUM => Spell::ALL[p as usize].name().into(),
         FAMILIAR_PLACE => "your familiar".into(),
-        p if p < 17 => {
+        p if p >= FAE_PLACE && (p as usize) < PLACES => fae_name(p - FAE_PLACE).into(),
+        p if p < FAE_PLACE => {
             let a = Animal::ALL[((p - 11) / 2) as usize];
             if (p - 11) % 2 == 0 {
                 format!("Call {a}")
@@ -194,6 +221,23 @@ pub fn place_name(place: u8) -> String {
             }
         }
         p => format!("place {p}"),
+    }
+}
+
+/// A fae's name by index (the appendix's order).
+pub fn fae_name(i: u8) -> &'static str {
+    if i < 8 {
+        Token::fae(i as usize).name()
+    } else {
+        "?"
+    }
+}
+
+fn pool_name(pool: Pool) -> &'static str {
+    match pool {
+        Pool::Bag => "bag",
+        Pool::Spent => "spent pool",
+        Pool::Drawn => "casting board",
     }
 }
 
@@ -261,15 +305,7 @@ impl fmt::Display for Action {
             ),
             Action::Purify(s) => write!(f, "Purify {s}"),
             Action::Harmony => f.write_str("Gain 1 harmony"),
-            Action::Unbind(pool, t) => write!(
-                f,
-                "Unbind {t} from the {}",
-                match pool {
-                    Pool::Bag => "bag",
-                    Pool::Spent => "spent pool",
-                    Pool::Drawn => "casting board",
-                }
-            ),
+            Action::Unbind(pool, t) => write!(f, "Unbind {t} from the {}", pool_name(pool)),
             Action::UnbindSlot { place, slot } => {
                 write!(f, "Unbind slot {} of {}", slot + 1, place_name(place))
             }
@@ -292,7 +328,7 @@ impl fmt::Display for Action {
             }
             Action::GainKeep(t) => write!(f, "Gain {t} to the spent pool"),
             Action::Upgrade(s) => write!(f, "Upgrade {s}"),
-            Action::Fae(i) => write!(f, "Gain fae #{i}"),
+            Action::Fae(i) => write!(f, "Gain the fae {}", fae_name(i)),
             Action::Site(s) => write!(f, "Take the rune token of site {s}"),
             Action::Marker(m) => write!(f, "Inscribe rune {}", m + 1),
             Action::PurifyGained => f.write_str("Purify the corruption just gained"),
@@ -312,6 +348,27 @@ impl fmt::Display for Action {
             Action::PurifyCard(m) => write!(f, "Purify the card over rune {}", m + 1),
             Action::GolemHere(g) => write!(f, "Move the {g} golem to your druid"),
             Action::Decline => f.write_str("Decline"),
+            Action::Reveal(k) => write!(f, "Reveal enchantment card kind #{k}"),
+            Action::Summon(i) => write!(f, "Summon {} (release 1 harmony)", fae_name(i)),
+            Action::Secondary => f.write_str("Release harmony for the fae's secondary action"),
+            Action::KeepCard(k) => write!(f, "Keep the revealed card kind #{k}"),
+            Action::Replay(sp) => write!(f, "Perform {sp} without spending its tokens"),
+            Action::OtherSpace { path, branch } => {
+                write!(
+                    f,
+                    "Gain the rewards of the {path} path's space at that column"
+                )?;
+                if branch == 1 {
+                    f.write_str(" (branch b)")?;
+                }
+                Ok(())
+            }
+            Action::PurifyFrom(pool) => {
+                write!(f, "Purify a corruption from the {}", pool_name(pool))
+            }
+            Action::CopyFae(i) => write!(f, "Use {}'s primary action", fae_name(i)),
+            Action::Pick(k) => write!(f, "Keep enchantment card kind #{k} from the pack"),
+            Action::KeepFamiliar(i) => write!(f, "Keep familiar #{i}"),
         }
     }
 }

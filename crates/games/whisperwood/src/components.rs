@@ -55,8 +55,8 @@ impl Animal {
 }
 
 named_enum!(
-    /// The tokens that go in a bag: action tokens and corruption (L200–218). Fae tokens are
-    /// kept by element: the fae card itself is recorded apart.
+    /// The tokens that go in a bag: action tokens and corruption (L200–218). Each fae has its
+    /// own token (L564: "its corresponding token"), in the data file's fae order.
     Token {
         /// Core: earth.
         Earth = "earth",
@@ -80,18 +80,38 @@ named_enum!(
         Otter = "otter",
         /// An owl token (air).
         Owl = "owl",
-        /// An earth fae's token.
-        FaeEarth = "earth fae",
-        /// A water fae's token.
-        FaeWater = "water fae",
-        /// An air fae's token.
-        FaeAir = "air fae",
-        /// A magic fae's token.
-        FaeMagic = "magic fae",
+        /// Quickling's token (air fae).
+        Quickling = "Quickling",
+        /// Wilwisp's token (air fae).
+        Wilwisp = "Wilwisp",
+        /// BurrowPig's token (earth fae).
+        BurrowPig = "BurrowPig",
+        /// Sappling's token (earth fae).
+        Sappling = "Sappling",
+        /// Glimmerglide's token (water fae).
+        Glimmerglide = "Glimmerglide",
+        /// Wisperwog's token (water fae).
+        Wisperwog = "Wisperwog",
+        /// Aetherdrake's token (magic fae).
+        Aetherdrake = "Aetherdrake",
+        /// Lunehare's token (magic fae).
+        Lunehare = "Lunehare",
         /// Corruption (in a bag, a spent pool or a corruption slot).
         Corruption = "corruption",
     }
 );
+
+/// The eight fae tokens in the appendix's order (L666–703).
+pub const FAE_TOKENS: [Token; 8] = [
+    Token::Quickling,
+    Token::Wilwisp,
+    Token::BurrowPig,
+    Token::Sappling,
+    Token::Glimmerglide,
+    Token::Wisperwog,
+    Token::Aetherdrake,
+    Token::Lunehare,
+];
 
 /// The six core action tokens, the ones a potion can stand for.
 pub const CORE: [Token; 6] = [
@@ -128,13 +148,19 @@ impl Token {
         }
     }
 
-    /// The fae token of an element.
-    pub const fn fae(e: Element) -> Token {
-        match e {
-            Element::Earth => Token::FaeEarth,
-            Element::Water => Token::FaeWater,
-            Element::Air => Token::FaeAir,
-            Element::Magic => Token::FaeMagic,
+    /// The token of fae `i` (the appendix's order, L666–703: Quickling, Wilwisp, BurrowPig,
+    /// Sappling, Glimmerglide, Wisperwog, Aetherdrake, Lunehare).
+    pub const fn fae(i: usize) -> Token {
+        FAE_TOKENS[i % 8]
+    }
+
+    /// The fae index of a fae token.
+    pub const fn fae_index(self) -> Option<usize> {
+        let i = self as usize;
+        if i >= Token::Quickling as usize && i <= Token::Lunehare as usize {
+            Some(i - Token::Quickling as usize)
+        } else {
+            None
         }
     }
 
@@ -142,10 +168,12 @@ impl Token {
     /// familiar its card's; `None` for ember, moonglow, potion and corruption.
     pub const fn element(self, familiar: Element) -> Option<Element> {
         match self {
-            Token::Earth | Token::Bear | Token::FaeEarth => Some(Element::Earth),
-            Token::Water | Token::Otter | Token::FaeWater => Some(Element::Water),
-            Token::Air | Token::Owl | Token::FaeAir => Some(Element::Air),
-            Token::Magic | Token::FaeMagic => Some(Element::Magic),
+            Token::Earth | Token::Bear | Token::BurrowPig | Token::Sappling => Some(Element::Earth),
+            Token::Water | Token::Otter | Token::Glimmerglide | Token::Wisperwog => {
+                Some(Element::Water)
+            }
+            Token::Air | Token::Owl | Token::Quickling | Token::Wilwisp => Some(Element::Air),
+            Token::Magic | Token::Aetherdrake | Token::Lunehare => Some(Element::Magic),
             Token::Familiar => Some(familiar),
             _ => None,
         }
@@ -364,6 +392,8 @@ pub struct Fae {
     pub name: String,
     /// Its element.
     pub element: Element,
+    /// The harmony released for its secondary action (L666–703).
+    pub harmony: u8,
 }
 
 /// Enchantment card kinds at most (identical copies are one kind).
@@ -621,6 +651,7 @@ mod raw {
     pub struct Fae {
         pub name: String,
         pub element: String,
+        pub harmony: u8,
     }
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
@@ -929,8 +960,8 @@ impl Components {
                 s.fae
             ));
         }
-        for e in Element::ALL {
-            supply[Token::fae(e).index()] = s.fae / 4;
+        for t in FAE_TOKENS {
+            supply[t.index()] = s.fae / 8;
         }
         let p = &f.player;
         if p.barriers >= p.draw_slots || p.draw_slots > 9 || p.rounds == 0 || p.rounds > 12 {
@@ -1182,7 +1213,19 @@ impl Components {
             fae.push(Fae {
                 name: r.name.clone(),
                 element: element(&r.element, &r.name)?,
+                harmony: r.harmony,
             });
+        }
+        // The rules know each fae by its place in the appendix; the file must keep that order.
+        for (i, x) in fae.iter().enumerate() {
+            let t = Token::fae(i);
+            if x.name != t.name() || t.element(Element::Magic) != Some(x.element) {
+                return invalid(format!(
+                    "fae {}: expected {} in the appendix's order (L666-703)",
+                    x.name,
+                    t.name()
+                ));
+            }
         }
         if fae.len() != 8
             || Element::ALL

@@ -6,8 +6,8 @@
 //! positions set what each restoration is worth after seven rounds. This crate is the whole
 //! room: the rules ([`Whisperwood`] implementing [`sylvan_engine::Game`]), the component data
 //! (`data/components.toml`, every value tagged with its provenance), the [`View`], its text and
-//! SVG drawing, and the tests. Enchantment-card play, fae actions and the draft are deferred to
-//! "Whisperwood II" (see `RULINGS.md`).
+//! SVG drawing, and the tests. Enchantment cards, the eight fae and the draft of subsequent
+//! games are played (see `RULINGS.md` for what is left).
 //!
 //! ```
 //! use sylvan_engine::{Actor, Game, GameRng};
@@ -80,7 +80,11 @@ pub fn describe(phase: Phase) -> &'static str {
         | Phase::Rune(_)
         | Phase::Familiar(_)
         | Phase::Drawing
+        | Phase::Reveal
+        | Phase::Pack(_)
         | Phase::DrawCard => "chance",
+        Phase::Draft(_) => "keep a card from your pack (the rest pass left)",
+        Phase::KeepFamiliar => "keep one of your two familiars",
         Phase::PlaceTile(_) => "place the location tile you drew",
         Phase::Reclaim => "move tokens from actions to draw slots, or start drawing",
         Phase::Corruption => "put the drawn corruption on a corruption slot",
@@ -105,6 +109,7 @@ impl Whisperwood {
                 | Action::DealFamiliar(_)
                 | Action::Draw(_)
                 | Action::DrawCard(_)
+                | Action::Reveal(_)
         );
         match Whisperwood::actor(self, s) {
             Actor::Nobody => Illegal::GameOver,
@@ -142,12 +147,14 @@ impl Game for Whisperwood {
         View::of(self, s, viewer)
     }
 
-    /// Redeals the enchantment cards `seat` has not seen (the deck and the other hands but
-    /// their publicly known cards) from their pooled counts, in card-kind order.
+    /// Redeals the enchantment cards `seat` has not seen (the deck, the other hands but their
+    /// publicly known cards, the other draft packs) from their pooled counts, in card-kind
+    /// order; in a subsequent game's setup, also the other seats' dealt familiars from those
+    /// `seat` has not seen. (What `seat` saw in packs it passed on is not remembered.)
     fn determinize(&self, s: &mut State, seat: Seat, rng: &mut GameRng) {
         let me = seat.0 as usize;
         let mut pool = s.deck;
-        let mut need = [0u8; 4];
+        let (mut need, mut need_pack) = ([0u8; 4], [0u8; 4]);
         for (q, pl) in s.players.iter_mut().enumerate() {
             if q == me {
                 continue;
@@ -158,22 +165,81 @@ impl Game for Whisperwood {
                 need[q] += *n - known;
                 *n = known;
             }
+            for (k, n) in pl.pack.iter_mut().enumerate() {
+                pool[k] += *n;
+                need_pack[q] += *n;
+                *n = 0;
+            }
         }
+        let mut deal = |pool: &mut [u8; components::CARD_KINDS],
+                        to: &mut [u8; components::CARD_KINDS]| {
+            let total: u64 = pool.iter().map(|&n| n as u64).sum();
+            let mut r = rng.below(total.max(1));
+            for (k, n) in pool.iter_mut().enumerate() {
+                if r < *n as u64 {
+                    *n -= 1;
+                    to[k] += 1;
+                    break;
+                }
+                r -= *n as u64;
+            }
+        };
         for (q, pl) in s.players.iter_mut().enumerate() {
             for _ in 0..need[q] {
-                let total: u64 = pool.iter().map(|&n| n as u64).sum();
-                let mut r = rng.below(total.max(1));
-                for (k, n) in pool.iter_mut().enumerate() {
-                    if r < *n as u64 {
-                        *n -= 1;
-                        pl.hand[k] += 1;
-                        break;
-                    }
-                    r -= *n as u64;
-                }
+                deal(&mut pool, &mut pl.hand);
+            }
+            for _ in 0..need_pack[q] {
+                deal(&mut pool, &mut pl.pack);
             }
         }
         s.deck = pool;
+        if self.options().subsequent_game {
+            // Familiars: the others' dealt ones come from all but this seat's and those known.
+            let all = ((1u16 << self.components().familiars.len()) - 1) as u8;
+            let mut unseen = all & !s.players[me].dealt;
+            for pl in s.players.iter() {
+                if pl.familiar != state::NONE {
+                    unseen &= !(1 << pl.familiar);
+                }
+            }
+            let mut want = [0u32; 4];
+            for (q, pl) in s.players.iter_mut().enumerate() {
+                if q != me {
+                    want[q] = pl.dealt.count_ones();
+                    pl.dealt = 0;
+                }
+            }
+            for (q, pl) in s.players.iter_mut().enumerate() {
+                for _ in 0..want[q] {
+                    let left = unseen.count_ones() as u64;
+                    if left == 0 {
+                        break;
+                    }
+                    let mut r = rng.below(left);
+                    let mut m = unseen;
+                    while m != 0 {
+                        let i = m.trailing_zeros();
+                        m &= m - 1;
+                        if r == 0 {
+                            unseen &= !(1 << i);
+                            pl.dealt |= 1 << i;
+                            break;
+                        }
+                        r -= 1;
+                    }
+                }
+            }
+            let mut dealt = 0u8;
+            for pl in s.players.iter() {
+                dealt |= pl.dealt;
+                if pl.familiar != state::NONE {
+                    dealt |= 1 << pl.familiar;
+                }
+            }
+            if s.familiars_left != 0 {
+                s.familiars_left = all & !dealt;
+            }
+        }
     }
 
     /// A drawn enchantment card is named only to the player who draws it.
@@ -198,6 +264,55 @@ impl Game for Whisperwood {
                 } else {
                     out.push(format!("{drawer}: draws an enchantment card"));
                 }
+            }
+            (Actor::Chance, Action::DealFamiliar(i)) if self.options().subsequent_game => {
+                let to = Seat(before.turn);
+                if viewer == Viewer::Seat(to) {
+                    let name = self
+                        .components()
+                        .familiars
+                        .get(i as usize)
+                        .map_or("?", |f| f.name.as_str());
+                    out.push(format!("{to}: you are dealt the familiar {name}"));
+                } else {
+                    out.push(format!("{to}: is dealt a familiar"));
+                }
+            }
+            (Actor::Seat(s), Action::Pick(k)) => {
+                if viewer == Viewer::Seat(s) {
+                    let name = self
+                        .components()
+                        .enchantments
+                        .get(k as usize)
+                        .map_or("?", |c| c.name.as_str());
+                    out.push(format!("{s}: you keep {name} from the pack"));
+                } else {
+                    out.push(format!("{s}: keeps a card from the pack"));
+                }
+            }
+            (Actor::Seat(s), Action::KeepFamiliar(i)) => {
+                if viewer == Viewer::Seat(s) {
+                    let name = self
+                        .components()
+                        .familiars
+                        .get(i as usize)
+                        .map_or("?", |f| f.name.as_str());
+                    out.push(format!("{s}: you keep the familiar {name}"));
+                } else {
+                    out.push(format!("{s}: keeps a familiar"));
+                }
+            }
+            (Actor::Chance, Action::Reveal(k)) => {
+                // Wilwisp reveals face up: every seat reads the card.
+                let name = self
+                    .components()
+                    .enchantments
+                    .get(k as usize)
+                    .map_or("?", |c| c.name.as_str());
+                out.push(format!(
+                    "{}: reveals the enchantment card {name}",
+                    Seat(before.turn)
+                ));
             }
             (Actor::Seat(s), a) => out.push(format!("{s}: {a}")),
             (_, a) => out.push(a.to_string()),
@@ -242,6 +357,36 @@ impl Game for Whisperwood {
             .and_then(|p| self.components().familiars.get(p.familiar as usize))
             .map(|f| vec![format!("familiar: {}", f.name)])
             .unwrap_or_default()
+    }
+
+    fn summary() -> &'static str {
+        "Druids restore a corrupted forest of hex locations over seven rounds. Each round every \
+         player draws action tokens from a bag, prepares spells, a familiar, fae and wildlife \
+         cards with them, and performs one prepared action per turn until all have rested. \
+         Restorations advance the druid on the earth, water and air paths, whose positions set \
+         what each restoration is worth at the end; runes, golems, wildlife in the den, \
+         enchantments and potions add points, and each corruption left on the player board \
+         costs 2. The most points wins."
+    }
+
+    fn option_help() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("subsequent_game", "true: a subsequent game (two familiars dealt to each player, the enchantment draft, one familiar kept, L180-188); false: the first game's element sets"),
+            ("adv_transmute_no_corruption_slot", "true: Advanced Transmute has no corruption slot (ruling R2's alternative)"),
+            ("last_space_no_op", "true: advancing from a path's last space does nothing instead of halting the action (R23)"),
+            ("water_terrain_connects", "true: adjacent locations that both show water terrain are water-connected, whatever their edges (R17)"),
+        ]
+    }
+
+    /// Locations (moves, calls, rune sites) and restoration spots, as drawn in the SVG.
+    fn action_targets(&self, _s: &State, a: Action) -> Vec<String> {
+        match a {
+            Action::To(l) => vec![format!("loc-{l}")],
+            Action::CallFrom { loc, .. } => vec![format!("loc-{loc}")],
+            Action::Restore { loc, spot, .. } => vec![format!("spot-{loc}-{spot}")],
+            Action::Site(site) => vec![format!("loc-{}", self.site_loc(site))],
+            _ => Vec::new(),
+        }
     }
 
     fn max_decisions(&self) -> u64 {
@@ -338,7 +483,11 @@ impl Game for Whisperwood {
         for (k, card) in c.enchantments.iter().enumerate() {
             let n = s.deck[k] as u32
                 + s.discard[k] as u32
-                + s.players.iter().map(|p| p.hand[k] as u32).sum::<u32>()
+                + s.revealed[k] as u32
+                + s.players
+                    .iter()
+                    .map(|p| p.hand[k] as u32 + p.pack[k] as u32)
+                    .sum::<u32>()
                 + s.players
                     .iter()
                     .map(|p| p.covered.iter().filter(|&&c| c as usize == k).count() as u32)

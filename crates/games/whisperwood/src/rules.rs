@@ -12,11 +12,11 @@ use crate::action::{Action, Pool};
 use crate::board::{tile_edge, Geometry};
 use crate::components::{
     Animal, CardEffect, Components, CsEffect, Element, Enchantment, Reward, RuneEffect, Slot,
-    Spell, Token, CARD_KINDS, CORE, FORK,
+    Spell, Token, CARD_KINDS, COLUMNS, CORE, FORK,
 };
 use crate::state::{
-    wildlife_place, At, Effect, Move, Pending, Phase, Placed, Player, State, CELLS, FAMILIAR_PLACE,
-    LOCS, NONE, PLACES, SITES,
+    fae_place, wildlife_place, At, Effect, Move, Pending, Phase, Placed, Player, State, CELLS,
+    FAE_PLACE, FAMILIAR_PLACE, LOCS, NONE, PLACES, SITES,
 };
 
 /// The table's choices (rulings of whisperwood.md given as options).
@@ -30,6 +30,9 @@ pub struct Options {
     /// R17 alternative: adjacent locations that both show water terrain are water-connected,
     /// whatever their edges (Flow, Ren and the water rule of tile placement).
     pub water_terrain_connects: bool,
+    /// Subsequent games (L180–188): two familiars of all eight dealt to each player, the
+    /// enchantment draft, then one familiar kept. Off: the first game (L176–178).
+    pub subsequent_game: bool,
 }
 
 /// Whisperwood's rules for one table.
@@ -167,7 +170,7 @@ impl Whisperwood {
         }
         let mut familiars_left = 0u8;
         for (i, f) in c.familiars.iter().enumerate() {
-            if f.basic {
+            if f.basic || self.options.subsequent_game {
                 familiars_left |= 1 << i;
             }
         }
@@ -197,6 +200,9 @@ impl Whisperwood {
                 den: [0; 3],
                 familiar: NONE,
                 fae: 0,
+                summoned: 0,
+                dealt: 0,
+                pack: [0; CARD_KINDS],
                 wildlife_cards: 0,
                 hand: [0; CARD_KINDS],
                 known: 0,
@@ -227,7 +233,7 @@ impl Whisperwood {
             druids: [0; 4],
             meeples: [[0; 4]; 3],
             supply,
-            fae_left: [(c.supply[Token::FaeEarth.index()] / 2); 8],
+            fae_left: [c.supply[Token::fae(0).index()]; 8],
             wildlife_cards_left: [4; 3],
             deck: {
                 let mut deck = [0; CARD_KINDS];
@@ -237,6 +243,7 @@ impl Whisperwood {
                 deck
             },
             discard: [0; CARD_KINDS],
+            revealed: [0; CARD_KINDS],
             familiars_left,
             players,
             pending: ArrayVec::new(),
@@ -268,6 +275,10 @@ impl Whisperwood {
             }
         }
         s.meeples = [[2; 4]; 3];
+        if self.options.subsequent_game {
+            // The familiar deal names each seat it deals to (events tell only that seat).
+            s.turn = 0;
+        }
     }
 
     fn starting_bonuses(&self, s: &mut State) {
@@ -303,6 +314,10 @@ impl Whisperwood {
             if let Some(sp) = upgrade {
                 self.upgrade(s, p, sp);
             }
+            if self.options.subsequent_game {
+                // The drafted cards are the hand (L186).
+                continue;
+            }
             // First game: the 6 cards with the familiar's element icon, known to all (L178).
             let e = self.familiar_element(&s.players[p]);
             for k in self.c.element_set(e) {
@@ -325,6 +340,8 @@ impl Whisperwood {
             | Phase::Rune(_)
             | Phase::Familiar(_)
             | Phase::Drawing
+            | Phase::Reveal
+            | Phase::Pack(_)
             | Phase::DrawCard => Actor::Chance,
             _ => Actor::Seat(Seat(s.turn)),
         }
@@ -366,10 +383,15 @@ impl Whisperwood {
                     }
                 }
             }
-            Phase::DrawCard => {
+            Phase::DrawCard | Phase::Reveal | Phase::Pack(_) => {
                 for (k, &n) in s.deck.iter().enumerate() {
                     if n > 0 {
-                        out.push((Action::DrawCard(k as u8), n as u32));
+                        let a = if s.phase == Phase::Reveal {
+                            Action::Reveal(k as u8)
+                        } else {
+                            Action::DrawCard(k as u8)
+                        };
+                        out.push((a, n as u32));
                     }
                 }
             }
@@ -390,6 +412,20 @@ impl Whisperwood {
         let p = s.me();
         match s.phase {
             Phase::PlaceTile(t) => self.each_placement(s, t, f),
+            Phase::Draft(_) => {
+                for (k, &n) in p.pack.iter().enumerate() {
+                    if n > 0 {
+                        f(Action::Pick(k as u8));
+                    }
+                }
+            }
+            Phase::KeepFamiliar => {
+                for i in 0..8u8 {
+                    if p.dealt & (1 << i) != 0 {
+                        f(Action::KeepFamiliar(i));
+                    }
+                }
+            }
             Phase::Reclaim => {
                 self.each_reclaim(s, f);
                 f(Action::StartDrawing);
@@ -606,10 +642,11 @@ impl Whisperwood {
                 self.c.side(sp, p.is_advanced(sp)).slots.len()
             }
             FAMILIAR_PLACE => 1,
-            pl if (pl as usize) < PLACES => {
+            pl if pl < FAE_PLACE => {
                 let a = (pl - 11) / 2;
                 usize::from(p.wildlife_cards & (1 << a) != 0)
             }
+            pl if (pl as usize) < PLACES => usize::from(p.fae & (1 << (pl - FAE_PLACE)) != 0),
             _ => 0,
         }
     }
@@ -666,6 +703,11 @@ impl Whisperwood {
                 true
             }
             FAMILIAR_PLACE => token == Token::Familiar && as_core == self.familiar_element(p) as u8,
+            // A fae card takes only its own token (L564), as its element.
+            pl if pl >= FAE_PLACE => {
+                token == Token::fae((pl - FAE_PLACE) as usize)
+                    && Some(as_core) == token.element(Element::Magic).map(|e| e as u8)
+            }
             pl => {
                 let a = Animal::ALL[((pl - 11) / 2) as usize];
                 token == Token::of_animal(a) && as_core == a.element() as u8
@@ -761,6 +803,12 @@ impl Whisperwood {
             if token == Token::Familiar && card(FAMILIAR_PLACE, self.familiar_element(p) as u8) {
                 return true;
             }
+            if let Some(i) = token.fae_index() {
+                let e = token.element(Element::Magic).map_or(0, |e| e as u8);
+                if p.fae & (1 << i) != 0 && card(fae_place(i), e) {
+                    return true;
+                }
+            }
             for a in Animal::ALL {
                 if token == Token::of_animal(a) && p.wildlife_cards & (1 << a as u8) != 0 {
                     for score in [false, true] {
@@ -795,7 +843,7 @@ impl Whisperwood {
         }
         if p.power(Element::Air, 1) {
             // Breeze 2: air-type tokens (no potions) from the spent pool (R29).
-            for t in [Token::Air, Token::Owl, Token::FaeAir, Token::Familiar] {
+            for t in Token::ALL {
                 let air = t.element(self.familiar_element(p)) == Some(Element::Air);
                 if air && p.spent[t.index()] > 0 {
                     f(Action::BreezeTake(t));
@@ -836,6 +884,8 @@ impl Whisperwood {
                 "Ren" => self.terrain(here) & Element::Water.bit() != 0,
                 _ => true,
             },
+            // A fae summoned this turn is ready only on a later turn (L564).
+            pl if pl >= FAE_PLACE => p.summoned & (1 << (pl - FAE_PLACE)) == 0,
             _ => true,
         }
     }
@@ -872,6 +922,13 @@ impl Whisperwood {
             At::WaterConnected => self.reach(s, here, LOCS as u8, true) | 1 << here,
             At::Loc(l) => 1u32.checked_shl(l as u32).unwrap_or(0),
             At::Near => self.reach(s, here, 1, false) | 1 << here,
+            At::NoDruid => {
+                let mut druids = 0u32;
+                for &d in s.druids.iter().take(s.players.len()) {
+                    druids |= 1u32.checked_shl(d as u32).unwrap_or(0);
+                }
+                !druids
+            }
         };
         for loc in 0..LOCS as u8 {
             if locs & (1 << loc) == 0 || s.cell[loc as usize] == NONE {
@@ -959,6 +1016,7 @@ impl Whisperwood {
                         Move::Golem => s.golems.contains(&l),
                         Move::AirGolem => s.golems[Element::Air.index()] == l,
                         Move::Wildlife => s.wildlife[l as usize].iter().any(|&n| n > 0),
+                        Move::EarthTerrain => self.terrain(l) & Element::Earth.bit() != 0,
                         _ => false,
                     };
                     if ok {
@@ -1095,8 +1153,15 @@ impl Whisperwood {
         if card.ongoing && card.effect == CardEffect::DrawSlot {
             p.draw_bonus += 1;
         }
-        let parts = Self::card_part_count(card);
-        match parts {
+        self.push_card_effects(s, k);
+    }
+
+    /// Pushes an Immediate card's effects: its parts in the order the player picks (R34).
+    fn push_card_effects(&self, s: &mut State, k: u8) {
+        let Some(card) = self.c.enchantments.get(k as usize) else {
+            return;
+        };
+        match Self::card_part_count(card) {
             0 => {}
             1 => self.push_card_part(s, k, 0),
             n => {
@@ -1413,7 +1478,94 @@ impl Whisperwood {
                 }
                 f(Action::Decline);
             }
+            Effect::Summon(i) => {
+                let t = Token::fae(i as usize);
+                if i < 8
+                    && p.harmony > 0
+                    && p.spent[t.index()] > 0
+                    && p.slots[fae_place(i as usize) as usize][0].is_none()
+                {
+                    f(Action::Summon(i));
+                }
+                f(Action::Decline);
+            }
+            Effect::FaeSecondary { fae, memo } => {
+                let cost = self.c.fae.get(fae as usize).map_or(u8::MAX, |x| x.harmony);
+                if p.harmony >= cost
+                    && Self::fae_secondary(fae, memo).is_some_and(|e| self.possible(s, e))
+                {
+                    f(Action::Secondary);
+                }
+                f(Action::Decline);
+            }
+            Effect::KeepRevealed => {
+                for (k, &n) in s.revealed.iter().enumerate() {
+                    if n > 0 {
+                        f(Action::KeepCard(k as u8));
+                    }
+                }
+            }
+            Effect::PlayDiscard => {
+                for (k, &n) in p.hand.iter().enumerate() {
+                    if n > 0 && self.c.enchantments.get(k).is_some_and(|c| !c.ongoing) {
+                        f(Action::PlayCard(k as u8));
+                    }
+                }
+            }
+            Effect::UnbindUpTo(_) => {
+                self.each_unbind(s, f);
+                f(Action::Decline);
+            }
+            Effect::Replay => {
+                for sp in Spell::ALL {
+                    if self.performable(s, sp as u8) {
+                        f(Action::Replay(sp));
+                    }
+                }
+            }
+            Effect::FaeAdvance { lowest, .. } => {
+                let low = p.col.iter().copied().min().unwrap_or(1);
+                let mut mask = 0u8;
+                for e in [Element::Earth, Element::Water, Element::Air] {
+                    if !lowest || p.col[e.index()] == low {
+                        mask |= e.bit();
+                    }
+                }
+                self.each_path(s, mask, f);
+            }
+            Effect::OtherSpace { path, col } => {
+                if (1..=COLUMNS as u8).contains(&col) {
+                    let branches = if FORK.contains(&col) { 2 } else { 1 };
+                    for e in [Element::Earth, Element::Water, Element::Air] {
+                        if e != path {
+                            for branch in 0..branches {
+                                f(Action::OtherSpace { path: e, branch });
+                            }
+                        }
+                    }
+                }
+            }
+            Effect::QuicklingSecondary => {
+                self.each_restore(s, Some(Element::Air), At::NoDruid, f);
+                self.each_path(s, Element::Air.bit(), f);
+            }
+            Effect::PurifyPool => {
+                if p.bag[CORRUPTION] > 0 {
+                    f(Action::PurifyFrom(Pool::Bag));
+                }
+                if p.spent[CORRUPTION] > 0 {
+                    f(Action::PurifyFrom(Pool::Spent));
+                }
+            }
+            Effect::CopyFae => {
+                for i in 0..8u8 {
+                    if self.possible(s, Self::fae_primary(i).0) {
+                        f(Action::CopyFae(i));
+                    }
+                }
+            }
             // Automatic effects have no choices.
+            Effect::Reveal(_) => {}
             Effect::Advance(_)
             | Effect::Cs(_)
             | Effect::ScoreWildlife(_)
@@ -1482,6 +1634,62 @@ impl Whisperwood {
                 } else {
                     self.finish_board(s);
                     s.phase = Phase::Familiar(0);
+                }
+            }
+            (Phase::Familiar(p), Action::DealFamiliar(i)) if self.options.subsequent_game => {
+                // Two familiars per player, seen by their owner only (L182).
+                s.familiars_left &= !(1u8.checked_shl(i as u32).unwrap_or(0));
+                if let Some(pl) = s.players.get_mut(p as usize / 2) {
+                    pl.dealt |= 1u8.checked_shl(i as u32).unwrap_or(0);
+                }
+                let n = self.players as u8;
+                let next = p + 1;
+                if next < 2 * n {
+                    s.phase = Phase::Familiar(next);
+                    s.turn = next / 2;
+                } else {
+                    s.turn = 0;
+                    s.phase = Phase::Pack(0);
+                    self.skip_empty_deal(s);
+                }
+            }
+            (Phase::Pack(i), Action::DrawCard(k)) => {
+                if let Some(n) = s.deck.get_mut(k as usize).filter(|n| **n > 0) {
+                    *n -= 1;
+                    s.players[i as usize / 7].pack[k as usize] += 1;
+                }
+                s.phase = Phase::Pack(i + 1);
+                s.turn = (i + 1) / 7;
+                self.skip_empty_deal(s);
+            }
+            (Phase::Draft(step), Action::Pick(k)) => {
+                let p = &mut s.players[seat];
+                if p.pack.get(k as usize) > Some(&0) {
+                    p.pack[k as usize] -= 1;
+                    p.hand[k as usize] += 1;
+                }
+                self.next_pick(s, step);
+            }
+            (Phase::KeepFamiliar, Action::KeepFamiliar(i)) => {
+                let p = &mut s.players[seat];
+                if p.dealt & (1u8.checked_shl(i as u32).unwrap_or(0)) != 0 {
+                    p.dealt = 1 << i;
+                }
+                s.turn = (s.turn + 1) % self.players as u8;
+                if s.turn == s.first {
+                    // Everyone has chosen: the kept familiars are revealed together; the others
+                    // go back to the box unseen.
+                    for p in s.players.iter_mut() {
+                        p.familiar = if p.dealt != 0 {
+                            p.dealt.trailing_zeros() as u8
+                        } else {
+                            NONE
+                        };
+                        p.dealt = 0;
+                    }
+                    self.starting_bonuses(s);
+                    s.turn = s.first;
+                    self.start_round(s);
                 }
             }
             (Phase::Familiar(p), Action::DealFamiliar(i)) => {
@@ -1590,9 +1798,68 @@ impl Whisperwood {
                 }
                 self.settle(s);
             }
+            (Phase::Reveal, Action::Reveal(k)) => {
+                if let Some(n) = s.deck.get_mut(k as usize).filter(|n| **n > 0) {
+                    *n -= 1;
+                    s.revealed[k as usize] += 1;
+                }
+                if let Some(Effect::Reveal(n)) = s.pending.pop().map(|p| p.effect) {
+                    if n > 1 {
+                        let _ = s.pending.try_push(pend(Effect::Reveal(n - 1)));
+                    }
+                }
+                self.settle(s);
+            }
             (Phase::Resolve, a) => self.resolve(s, a),
             _ => {}
         }
+    }
+
+    /// Moves past pack deals that cannot happen (an empty deck) and starts the draft after the
+    /// last one.
+    fn skip_empty_deal(&self, s: &mut State) {
+        let n = self.players as u8;
+        while let Phase::Pack(i) = s.phase {
+            if i >= 7 * n {
+                s.turn = s.first;
+                s.phase = Phase::Draft(0);
+                return;
+            }
+            if s.deck.iter().any(|&k| k > 0) {
+                return;
+            }
+            s.phase = Phase::Pack(i + 1);
+            s.turn = (i + 1) / 7;
+        }
+    }
+
+    /// After a pick: the next seat in turn order picks; once all have, the next pick, packs
+    /// passing left after every second pick (R36); after the sixth the last cards are
+    /// discarded face up and each player keeps a familiar (L186–188).
+    fn next_pick(&self, s: &mut State, step: u8) {
+        let n = self.players as u8;
+        s.turn = (s.turn + 1) % n;
+        if s.turn != s.first {
+            return;
+        }
+        let step = step + 1;
+        if step.is_multiple_of(2) {
+            let packs: ArrayVec<[u8; CARD_KINDS], 4> = s.players.iter().map(|p| p.pack).collect();
+            for (q, pack) in packs.into_iter().enumerate() {
+                s.players[(q + 1) % n as usize].pack = pack;
+            }
+        }
+        if step < 6 {
+            s.phase = Phase::Draft(step);
+            return;
+        }
+        for p in s.players.iter_mut() {
+            for (d, k) in s.discard.iter_mut().zip(p.pack.iter_mut()) {
+                *d += *k;
+                *k = 0;
+            }
+        }
+        s.phase = Phase::KeepFamiliar;
     }
 
     fn can_assign(&self, s: &State) -> bool {
@@ -1675,6 +1942,10 @@ impl Whisperwood {
     }
 
     fn next_actor(&self, s: &mut State) {
+        if let Some(p) = s.players.get_mut(s.turn as usize) {
+            // Fae summoned this turn become usable (L564).
+            p.summoned = 0;
+        }
         s.restored = None;
         s.pending.clear();
         let n = self.players as u8;
@@ -1723,6 +1994,9 @@ impl Whisperwood {
         let seat = s.turn as usize;
         let n = self.place_slots(&s.players[seat], place);
         let first = s.players[seat].slots[place as usize][0];
+        if n == 0 {
+            return;
+        }
         // Pay the cost: spend or release each token (L312–313).
         for slot in 0..n {
             let Some(t) = s.players[seat].slots[place as usize][slot].take() else {
@@ -1733,7 +2007,8 @@ impl Whisperwood {
                     let sp = Spell::ALL[pl as usize];
                     self.c.side(sp, s.players[seat].is_advanced(sp)).slots[slot].release
                 }
-                pl => pl > FAMILIAR_PLACE && (pl - 11) % 2 == 1,
+                // A wildlife card's scoring action releases its token (L585); fae spend.
+                pl => pl > FAMILIAR_PLACE && pl < FAE_PLACE && (pl - 11) % 2 == 1,
             };
             if release {
                 if t.token != Token::Familiar {
@@ -1743,6 +2018,14 @@ impl Whisperwood {
                 s.players[seat].spent[t.token.index()] += 1;
             }
         }
+        self.push_effects(s, place, first);
+        self.settle(s);
+    }
+
+    /// Pushes the effects of the action at `place` (its cost already paid, or waived by
+    /// Glimmerglide); `first` is the token that was on its first slot.
+    fn push_effects(&self, s: &mut State, place: u8, first: Option<Placed>) {
+        let seat = s.turn as usize;
         let elem = Element::ALL[first.map_or(0, |t| t.as_core.min(3)) as usize];
         let p = &s.players[seat];
         match place {
@@ -1829,6 +2112,14 @@ impl Whisperwood {
                 };
                 Self::push_seq(s, &seq);
             }
+            pl if pl >= FAE_PLACE => {
+                let i = pl - FAE_PLACE;
+                // The primary first, resolved entirely; then the optional secondary (L566).
+                let _ = s
+                    .pending
+                    .try_push(reward(Effect::FaeSecondary { fae: i, memo: NONE }));
+                Self::push_fae_primary(s, i);
+            }
             pl => {
                 let a = Animal::ALL[((pl - 11) / 2) as usize];
                 if (pl - 11) % 2 == 0 {
@@ -1845,7 +2136,123 @@ impl Whisperwood {
                 }
             }
         }
-        self.settle(s);
+    }
+
+    // ----- fae (appendix, L666–703) --------------------------------------------------------
+
+    /// Fae `i`'s primary action: its first effect and the one after it, if any.
+    fn fae_primary(i: u8) -> (Effect, Option<Effect>) {
+        match i {
+            // Quickling, Sappling: "Place 1 restoration of any kind in the location occupied
+            // by your druid."
+            0 | 3 => (Effect::Restore(None, At::Here), None),
+            // Wilwisp: "Reveal 5 enchantment cards from the deck and keep 1."
+            1 => (Effect::Reveal(5), Some(Effect::KeepRevealed)),
+            // BurrowPig: "Move your druid to any location that has earth terrain."
+            2 => (Effect::Move(Move::EarthTerrain), None),
+            // Glimmerglide: "Unbind 0, 1, or 2 action tokens (not corruption)."
+            4 => (Effect::UnbindUpTo(2), None),
+            // Wisperwog: "Advance your lowest path marker 1 space. If tied, you choose."
+            5 => (
+                Effect::FaeAdvance {
+                    fae: 5,
+                    lowest: true,
+                },
+                None,
+            ),
+            // Aetherdrake: "Advance your marker 1 space on any path."
+            6 => (
+                Effect::FaeAdvance {
+                    fae: 6,
+                    lowest: false,
+                },
+                None,
+            ),
+            // Lunehare: "Purify 1 corruption from your token bag or spent pool."
+            _ => (Effect::PurifyPool, None),
+        }
+    }
+
+    fn push_fae_primary(s: &mut State, i: u8) {
+        let (first, then) = Self::fae_primary(i);
+        if let Some(then) = then {
+            let _ = s.pending.try_push(pend(then));
+        }
+        let _ = s.pending.try_push(pend(first));
+    }
+
+    /// Fae `i`'s secondary action, once its harmony is released; `None` when it depends on a
+    /// path the primary did not move.
+    fn fae_secondary(i: u8, memo: u8) -> Option<Effect> {
+        let moved = (memo != NONE).then(|| Element::ALL[(memo % 4) as usize]);
+        match i {
+            0 => Some(Effect::QuicklingSecondary),
+            1 => Some(Effect::PlayDiscard),
+            2 => Some(Effect::Advance(Element::Earth)),
+            3 => Some(Effect::Restore(None, At::Near)),
+            4 => Some(Effect::Replay),
+            // Wisperwog: "Advance 1 more space on the same path."
+            5 => moved.map(Effect::Advance),
+            // Aetherdrake: "the rewards from space on one of the other 2 paths, at the same
+            // position as the path marker you moved."
+            6 => moved.map(|path| Effect::OtherSpace {
+                path,
+                col: memo / 4,
+            }),
+            7 => Some(Effect::CopyFae),
+            _ => None,
+        }
+    }
+
+    /// Whether an effect could resolve now (listing optional fae actions only when they can).
+    fn possible(&self, s: &State, e: Effect) -> bool {
+        match e {
+            Effect::Advance(path) => {
+                (s.me().col[path.index().min(2)] as usize) < COLUMNS
+                    || self.options.last_space_no_op
+            }
+            Effect::Reveal(_) => s.deck.iter().chain(s.discard.iter()).any(|&n| n > 0),
+            _ => {
+                let mut any = false;
+                self.each_choice(s, e, &mut |_| any = true);
+                any
+            }
+        }
+    }
+
+    /// Unbinds a token (L237): +2 VP; it goes back to the supply (a familiar's is lost, R39).
+    fn unbind(s: &mut State, seat: usize, a: Action) {
+        let p = &mut s.players[seat];
+        let t = match a {
+            Action::Unbind(pool, t) => {
+                let n = match pool {
+                    Pool::Bag => &mut p.bag,
+                    Pool::Spent => &mut p.spent,
+                    Pool::Drawn => &mut p.drawn,
+                };
+                if n[t.index()] == 0 {
+                    return;
+                }
+                n[t.index()] -= 1;
+                t
+            }
+            Action::UnbindSlot { place, slot } => {
+                match p
+                    .slots
+                    .get_mut(place as usize)
+                    .and_then(|x| x.get_mut(slot as usize))
+                    .and_then(Option::take)
+                {
+                    Some(t) => t.token,
+                    None => return,
+                }
+            }
+            _ => return,
+        };
+        p.vp += 2;
+        if t != Token::Familiar {
+            s.supply[t.index()] += 1;
+        }
     }
 
     /// Resolves automatic effects until a choice is due or the action is over. An effect
@@ -1860,6 +2267,19 @@ impl Whisperwood {
                 }
                 if n > 0 && s.deck.iter().any(|&k| k > 0) {
                     s.phase = Phase::DrawCard;
+                    return;
+                }
+                s.pending.pop();
+                continue;
+            }
+            if let Effect::Reveal(n) = top.effect {
+                if n > 0 && s.deck.iter().all(|&k| k == 0) {
+                    // R35: the discard pile is shuffled into a new deck.
+                    s.deck = s.discard;
+                    s.discard = [0; CARD_KINDS];
+                }
+                if n > 0 && s.deck.iter().any(|&k| k > 0) {
+                    s.phase = Phase::Reveal;
                     return;
                 }
                 s.pending.pop();
@@ -2180,6 +2600,108 @@ impl Whisperwood {
         };
         let seat = s.turn as usize;
         match (top.effect, a) {
+            (Effect::Summon(i), Action::Summon(j)) if i == j && i < 8 => {
+                // Release 1 harmony; the token goes straight onto the fae's slot (L564).
+                let t = Token::fae(i as usize);
+                let p = &mut s.players[seat];
+                if p.harmony > 0 && p.spent[t.index()] > 0 {
+                    p.harmony -= 1;
+                    p.spent[t.index()] -= 1;
+                    s.supply[CORRUPTION] += 1;
+                    p.slots[fae_place(i as usize) as usize][0] = Some(Placed {
+                        token: t,
+                        as_core: t.element(Element::Magic).map_or(0, |e| e as u8),
+                    });
+                    p.summoned |= 1 << i;
+                }
+            }
+            (Effect::FaeSecondary { fae, memo }, Action::Secondary) => {
+                let cost = self.c.fae.get(fae as usize).map_or(0, |x| x.harmony);
+                let p = &mut s.players[seat];
+                if p.harmony >= cost {
+                    // Released: back to the supply (L236).
+                    p.harmony -= cost;
+                    s.supply[CORRUPTION] += cost;
+                    if let Some(e) = Self::fae_secondary(fae, memo) {
+                        let _ = s.pending.try_push(pend(e));
+                    }
+                }
+            }
+            (Effect::KeepRevealed, Action::KeepCard(k))
+                if s.revealed.get(k as usize) > Some(&0) =>
+            {
+                // The kept card was seen by all; the other revealed cards are discarded.
+                s.revealed[k as usize] -= 1;
+                let p = &mut s.players[seat];
+                p.hand[k as usize] += 1;
+                p.known |= 1 << k;
+                for (d, r) in s.discard.iter_mut().zip(s.revealed.iter_mut()) {
+                    *d += *r;
+                    *r = 0;
+                }
+            }
+            (Effect::PlayDiscard, Action::PlayCard(k)) => {
+                let p = &mut s.players[seat];
+                if p.hand.get(k as usize) > Some(&0) {
+                    p.hand[k as usize] -= 1;
+                    if p.hand[k as usize] == 0 {
+                        p.known &= !(1 << k);
+                    }
+                    s.discard[k as usize] += 1;
+                    self.push_card_effects(s, k);
+                }
+            }
+            (Effect::UnbindUpTo(n), Action::Unbind(..) | Action::UnbindSlot { .. }) => {
+                Self::unbind(s, seat, a);
+                if n > 1 {
+                    let _ = s.pending.try_push(reward(Effect::UnbindUpTo(n - 1)));
+                }
+            }
+            (Effect::Replay, Action::Replay(sp)) => {
+                // R43: the tokens stay; the spell's effects, corruption slot included.
+                let first = s.players[seat].slots[sp.index()][0];
+                self.push_effects(s, sp as u8, first);
+            }
+            (Effect::FaeAdvance { fae, .. }, Action::Path(path)) => {
+                let col = (s.players[seat].col[path.index().min(2)] + 1).min(COLUMNS as u8);
+                for q in s.pending.iter_mut().rev() {
+                    if let Effect::FaeSecondary { fae: f, memo } = &mut q.effect {
+                        if *f == fae {
+                            *memo = path as u8 + 4 * col;
+                            break;
+                        }
+                    }
+                }
+                if !self.advance(s, path) {
+                    s.pending.clear();
+                }
+            }
+            (Effect::OtherSpace { col, .. }, Action::OtherSpace { path, branch }) => {
+                // Only the space's rewards: the marker does not move, nothing is discovered.
+                let r = self
+                    .c
+                    .paths
+                    .get(path.index())
+                    .and_then(|p| p.reward.get((col as usize).checked_sub(1)?))
+                    .and_then(|r| r.get(branch as usize))
+                    .copied();
+                if let Some(r) = r {
+                    let _ = s.pending.try_push(reward(Effect::Reward(r, path)));
+                }
+            }
+            (Effect::PurifyPool, Action::PurifyFrom(pool)) => {
+                // Lunehare's exception to purifying only from the player board (L700).
+                let p = &mut s.players[seat];
+                let n = match pool {
+                    Pool::Bag => &mut p.bag[CORRUPTION],
+                    _ => &mut p.spent[CORRUPTION],
+                };
+                if *n > 0 {
+                    *n -= 1;
+                    p.harmony += 1;
+                }
+            }
+            (Effect::CopyFae, Action::CopyFae(i)) => Self::push_fae_primary(s, i),
             (Effect::Move(m), Action::To(l)) => {
                 s.druids[seat] = l;
                 self.border(s, l);
@@ -2328,28 +2850,7 @@ impl Whisperwood {
             (_, Action::Harmony) => {
                 Self::gain_harmony(s, seat);
             }
-            (_, Action::Unbind(pool, t)) => {
-                let p = &mut s.players[seat];
-                let n = match pool {
-                    Pool::Bag => &mut p.bag,
-                    Pool::Spent => &mut p.spent,
-                    Pool::Drawn => &mut p.drawn,
-                };
-                n[t.index()] -= 1;
-                p.vp += 2;
-                if t != Token::Familiar {
-                    s.supply[t.index()] += 1;
-                }
-            }
-            (_, Action::UnbindSlot { place, slot }) => {
-                let p = &mut s.players[seat];
-                if let Some(t) = p.slots[place as usize][slot as usize].take() {
-                    p.vp += 2;
-                    if t.token != Token::Familiar {
-                        s.supply[t.token.index()] += 1;
-                    }
-                }
-            }
+            (_, Action::Unbind(..) | Action::UnbindSlot { .. }) => Self::unbind(s, seat, a),
             (Effect::Gain2(None), Action::Gain(t)) => {
                 let _ = s.pending.try_push(pend(Effect::Gain2(Some(t))));
             }
@@ -2391,12 +2892,13 @@ impl Whisperwood {
                 Self::gain(s, seat, t);
             }
             (_, Action::Upgrade(sp)) => self.upgrade(s, seat, sp),
-            (_, Action::Fae(i)) => {
-                let e = self.c.fae[i as usize].element;
+            (_, Action::Fae(i)) if i < 8 => {
                 s.fae_left[i as usize] -= 1;
                 s.players[seat].fae |= 1 << i;
-                // The token goes to the spent pool; summoning comes with Whisperwood II.
-                Self::gain(s, seat, Token::fae(e));
+                // The token goes to the spent pool unless summoned at once (L564).
+                if Self::gain(s, seat, Token::fae(i as usize)) && s.players[seat].harmony > 0 {
+                    let _ = s.pending.try_push(reward(Effect::Summon(i)));
+                }
             }
             (Effect::TakeRune, Action::Site(site)) => {
                 let tok = s.site_token[site as usize];

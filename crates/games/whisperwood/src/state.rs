@@ -14,10 +14,18 @@ pub const CELLS: usize = 61;
 pub const SITES: usize = 32;
 /// Nothing here (no cell, no tile, no token, no marker).
 pub const NONE: u8 = u8::MAX;
-/// Action places: the 10 spells, the familiar card, then per animal its call and score actions.
-pub const PLACES: usize = 17;
+/// Action places: the 10 spells, the familiar card, per animal its call and score actions,
+/// then the eight fae cards.
+pub const PLACES: usize = 25;
 /// The familiar card's place.
 pub const FAMILIAR_PLACE: u8 = 10;
+/// The first fae card's place (fae `i` is at `FAE_PLACE + i`).
+pub const FAE_PLACE: u8 = 17;
+
+/// The place of fae `i`'s card.
+pub const fn fae_place(i: usize) -> u8 {
+    FAE_PLACE + i as u8
+}
 
 /// The place of an animal's call (`score = false`) or score action.
 pub const fn wildlife_place(animal: Animal, score: bool) -> u8 {
@@ -77,6 +85,13 @@ pub struct Player {
     pub familiar: u8,
     /// Fae cards held (bit = fae index).
     pub fae: u8,
+    /// Fae summoned this turn: ready, but usable only from a later turn (L564).
+    pub summoned: u8,
+    /// Subsequent games: the familiars dealt to this player (secret), then the one kept until
+    /// every seat has chosen (bit = familiar index); emptied when the kept ones are revealed.
+    pub dealt: u8,
+    /// Subsequent games: the draft pack in front of this player (secret, L184–186).
+    pub pack: [u8; CARD_KINDS],
     /// Wildlife cards held (bit = animal).
     pub wildlife_cards: u8,
     /// Enchantment cards in hand, per card kind (secret; their play comes later).
@@ -103,14 +118,24 @@ pub enum Phase {
     PlaceTile(u8),
     /// Chance: the rune token for this site.
     Rune(u8),
-    /// Chance: a basic familiar for this seat (first game).
+    /// Chance: a basic familiar for this seat (first game), or deal `n` of the two per seat
+    /// (subsequent games: seat `n / 2`).
     Familiar(u8),
+    /// Chance: the next card of the draft packs (seat `n / 7`, subsequent games, L184).
+    Pack(u8),
+    /// The draft: `turn` keeps a card from its pack (pick `n` of 6; packs pass left after
+    /// every second pick, R36).
+    Draft(u8),
+    /// `turn` keeps one of its two dealt familiars (L188).
+    KeepFamiliar,
     /// Draw phase, before drawing: reclaim tokens from actions or start drawing.
     Reclaim,
     /// Chance: the next enchantment card from the deck, drawn by `turn`.
     DrawCard,
     /// Chance: the next token from the bag of `turn`.
     Drawing,
+    /// Chance: the next enchantment card Wilwisp reveals from the deck (face up, public).
+    Reveal,
     /// The player `turn` places a drawn corruption on a corruption slot.
     Corruption,
     /// Prepare phase of `turn`.
@@ -142,6 +167,8 @@ pub enum Move {
     AirGolem,
     /// Astra: a location with wildlife.
     Wildlife,
+    /// BurrowPig: any location with earth terrain.
+    EarthTerrain,
     /// River 2: optionally an adjacent location.
     RiverAdjacent,
 }
@@ -159,6 +186,8 @@ pub enum At {
     Near,
     /// This location (where a wildlife was called, Peat 1).
     Loc(u8),
+    /// Any location without a druid, the player's own included (Quickling, R45).
+    NoDruid,
 }
 
 /// One effect still to resolve, the top of the stack first.
@@ -252,6 +281,50 @@ pub enum Effect {
     /// The restoration of a called wildlife at the location it was called to (with Dazzle 3,
     /// magic on a spot of the wildlife's type).
     CallRestore(Element, u8),
+    /// Summon fae `0` just gained: release 1 harmony to put its token on its card (optional,
+    /// L564).
+    Summon(u8),
+    /// After fae `fae`'s primary action: release its harmony for the secondary (optional,
+    /// L566).
+    FaeSecondary {
+        /// The fae.
+        fae: u8,
+        /// The path its primary moved (`memo % 4`) and the column reached (`memo / 4`), for
+        /// Wisperwog and Aetherdrake; [`NONE`] before.
+        memo: u8,
+    },
+    /// Wilwisp: reveal this many more enchantment cards from the deck (chance).
+    Reveal(u8),
+    /// Wilwisp: keep 1 revealed card; the rest go to the discard pile.
+    KeepRevealed,
+    /// Wilwisp's secondary: play and discard an Immediate card from hand.
+    PlayDiscard,
+    /// Glimmerglide: unbind up to this many action tokens (each optional).
+    UnbindUpTo(u8),
+    /// Glimmerglide's secondary: perform a fully prepared spell without paying (R43).
+    Replay,
+    /// Wisperwog (`lowest`) or Aetherdrake: advance 1 on the lowest path (a tie is the
+    /// player's choice) or on any path, remembered for fae `fae`'s secondary.
+    FaeAdvance {
+        /// The fae whose secondary remembers the path.
+        fae: u8,
+        /// Only the lowest path markers.
+        lowest: bool,
+    },
+    /// Aetherdrake's secondary: the rewards of the space at column `col` of one of the paths
+    /// other than `path` (R22: a branch is chosen where that path forks).
+    OtherSpace {
+        /// The path the primary moved.
+        path: Element,
+        /// The column it reached.
+        col: u8,
+    },
+    /// Quickling's secondary: an air restoration where no druid is, or advance on air.
+    QuicklingSecondary,
+    /// Lunehare: purify 1 corruption from the bag or the spent pool.
+    PurifyPool,
+    /// Lunehare's secondary: the primary action of any fae.
+    CopyFae,
 }
 
 /// A pending effect and whether failing to resolve it halts the action (L321) or is skipped
@@ -315,6 +388,8 @@ pub struct State {
     pub deck: [u8; CARD_KINDS],
     /// The face-up discard pile, per card kind (public, R35).
     pub discard: [u8; CARD_KINDS],
+    /// Cards Wilwisp revealed and not yet kept or discarded (face up, public).
+    pub revealed: [u8; CARD_KINDS],
     /// Basic familiars not yet dealt (bit = familiar index).
     pub familiars_left: u8,
     /// The players.

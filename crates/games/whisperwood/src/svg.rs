@@ -10,7 +10,7 @@ use crate::components::{Element, Spell};
 use crate::rules::{spot_owner, Whisperwood};
 use crate::score::placed_locations;
 use crate::state::{NONE, PLACES};
-use crate::view::{card_list, den_words, golem_words, View};
+use crate::view::{card_list, den_words, fae_words, familiar_names, golem_words, View};
 
 const SIZE: f64 = 46.0;
 const SEAT_COLOURS: [&str; 4] = ["#d33", "#36c", "#e90", "#393"];
@@ -70,7 +70,7 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
         let width = if s.borders & (1 << l) != 0 { 4 } else { 1 };
         let _ = write!(
             o,
-            r##"<polygon class="location" points="{}" fill="{fill}" stroke="{border}" stroke-width="{width}"/>"##,
+            r##"<polygon class="location" data-target="loc-{l}" points="{}" fill="{fill}" stroke="{border}" stroke-width="{width}"/>"##,
             pts.join(" ")
         );
         let name = if l == 0 {
@@ -113,7 +113,7 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
             };
             let _ = write!(
                 o,
-                r##"<circle class="{class}" cx="{sx:.1}" cy="{sy:.1}" r="5" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"##
+                r##"<circle class="{class}" data-target="spot-{l}-{i}" cx="{sx:.1}" cy="{sy:.1}" r="5" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"##
             );
         }
         let mut info = Vec::new();
@@ -207,6 +207,23 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
             format!("Bag: {}", short(&pl.bag)),
             format!("Spent: {}", short(&pl.spent)),
         ];
+        if pl.fae != 0 {
+            lines.push(format!("Fae: {}", fae_words(pl)));
+        }
+        // The draft pack and the dealt familiars, drawn only for their owner.
+        if view.viewer == Some(p as u8) && pl.pack.iter().any(|&n| n > 0) {
+            let pack = card_list(game, &pl.pack);
+            for (i, chunk) in pack.chunks(3).enumerate() {
+                let head = if i == 0 { "Your draft pack" } else { "  …" };
+                lines.push(format!("{head}: {}", chunk.join(", ")));
+            }
+        }
+        if view.viewer == Some(p as u8) && pl.dealt != 0 {
+            lines.push(format!(
+                "Your dealt familiars: {}",
+                familiar_names(game, pl.dealt)
+            ));
+        }
         // A hand is drawn only for its owner; others see the cards known to all.
         let cards = card_list(game, &pl.hand);
         let mine = view.viewer == Some(p as u8);

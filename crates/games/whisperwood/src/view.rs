@@ -8,7 +8,7 @@ use std::fmt::Write;
 use serde::Serialize;
 use sylvan_engine::Viewer;
 
-use crate::action::{loc_name, place_name};
+use crate::action::{fae_name, loc_name, place_name};
 use crate::components::{Animal, Element, Spell, Token, CARD_KINDS};
 use crate::rules::{spot_owner, terrain_names, Whisperwood};
 use crate::score::{placed_locations, CATEGORIES};
@@ -50,10 +50,14 @@ impl View {
 fn hide_cards(s: &State, viewer: Viewer) -> State {
     let mut v = s.clone();
     v.deck = [0; CARD_KINDS];
+    // The familiars not yet dealt would tell which ones the others hold.
+    v.familiars_left = 0;
     for (q, pl) in v.players.iter_mut().enumerate() {
         if viewer == Viewer::Seat(sylvan_engine::Seat(q as u8)) {
             continue;
         }
+        pl.pack = [0; CARD_KINDS];
+        pl.dealt = 0;
         for (k, n) in pl.hand.iter_mut().enumerate() {
             *n = (*n).min(u8::from(pl.known & (1 << k) != 0));
         }
@@ -124,6 +128,13 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
         view.deck_size,
         card_names(game, &s.discard)
     );
+    if s.revealed.iter().any(|&n| n > 0) {
+        let _ = writeln!(
+            out,
+            "Revealed by Wilwisp: {}",
+            card_names(game, &s.revealed)
+        );
+    }
     let _ = writeln!(out, "\nThe forest:");
     for l in placed_locations(s) {
         let tile = &c.tiles[l as usize];
@@ -229,6 +240,16 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
         }
         let shown = card_names(game, &pl.hand);
         if view.viewer == Some(p as u8) {
+            if pl.pack.iter().any(|&n| n > 0) {
+                let _ = writeln!(out, "  your draft pack: {}", card_names(game, &pl.pack));
+            }
+            if pl.dealt != 0 {
+                let _ = writeln!(
+                    out,
+                    "  your dealt familiars: {}",
+                    familiar_names(game, pl.dealt)
+                );
+            }
             let _ = writeln!(out, "  your enchantment cards: {shown}");
         } else if shown != "none" {
             let _ = writeln!(out, "  enchantment cards known to all: {shown}");
@@ -276,6 +297,7 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
         }
         let _ = writeln!(out, "  actions: {}", spells.join("; "));
         let _ = writeln!(out, "  golem cards: {}", golem_words(game, pl));
+        let _ = writeln!(out, "  fae cards: {}", fae_words(pl));
         let score = &view.scores[p];
         let parts: Vec<String> = CATEGORIES
             .iter()
@@ -291,6 +313,39 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
         );
     }
     out
+}
+
+/// The familiars of a mask, by name ("Astra, Sal").
+pub(crate) fn familiar_names(game: &Whisperwood, mask: u8) -> String {
+    game.components()
+        .familiars
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1 << i) != 0)
+        .map(|(_, f)| f.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The fae cards a player holds, in words ("Quickling (summoned this turn), Lunehare"), or
+/// "none".
+pub(crate) fn fae_words(pl: &Player) -> String {
+    let parts: Vec<String> = (0..8u8)
+        .filter(|i| pl.fae & (1 << i) != 0)
+        .map(|i| {
+            let fresh = if pl.summoned & (1 << i) != 0 {
+                " (summoned this turn)"
+            } else {
+                ""
+            };
+            format!("{}{fresh}", fae_name(i))
+        })
+        .collect();
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
 }
 
 /// The den in words: "2 bears, 1 owl", or "empty".

@@ -30,6 +30,7 @@ fn the_ruling_options_conform_with_every_check_at_every_decision() {
         adv_transmute_no_corruption_slot: true,
         last_space_no_op: true,
         water_terrain_connects: true,
+        subsequent_game: true,
     };
     let rules: Vec<Whisperwood> = (2..=4)
         .map(|n| Whisperwood::new(n, options.clone()).expect("valid"))

@@ -117,3 +117,26 @@ fn each_seat_is_labelled_with_the_familiar_it_was_dealt_for_designer_reports() {
         assert_eq!(names.len(), players, "{labels:?}");
     }
 }
+
+/// Every location and spot an action names is drawn with its `data-target` id, so a click on
+/// the board picks it (moves, calls, rune sites and restorations).
+#[test]
+fn every_action_target_is_drawn() {
+    let rules: Vec<Whisperwood> = (2..=4)
+        .map(|n| Whisperwood::new(n, Options::default()).expect("valid"))
+        .collect();
+    let r = sylvan_engine::assert_targets_drawn(&rules, 4, 1);
+    assert!(r.targets > 300, "{r:?}");
+}
+
+/// The lobby's summary names what the players do and how the game is won.
+#[test]
+fn the_summary_tells_a_newcomer_the_game() {
+    let s = <Whisperwood as sylvan_engine::Game>::summary();
+    assert!(
+        s.contains("seven rounds") && s.contains("The most points wins"),
+        "{s}"
+    );
+    let help = <Whisperwood as sylvan_engine::Game>::option_help();
+    assert!(help.iter().any(|(k, _)| *k == "subsequent_game"));
+}

@@ -177,12 +177,12 @@ fn tokens_go_only_on_slots_of_their_type() {
     let p = &mut s.players[me];
     p.slots = Default::default();
     p.drawn = [0; Token::NUM];
-    for t in [Token::Water, Token::Bear, Token::FaeEarth, Token::Potion] {
+    for t in [Token::Water, Token::Bear, Token::BurrowPig, Token::Potion] {
         p.drawn[t.index()] = 1;
     }
     let water_call = assign(Token::Water, Spell::CallWildlife, 0, Token::Water);
     assert_eq!(g.check(&s, water_call), Err(Illegal::SlotMismatch));
-    let special = [Token::Bear, Token::FaeEarth];
+    let special = [Token::Bear, Token::BurrowPig];
     for t in special {
         assert!(
             g.check(&s, assign(t, Spell::Stride, 0, Token::Earth))
@@ -569,7 +569,7 @@ fn the_prepare_listing_is_exactly_what_fits() {
         let listed = legal(&g, &s);
         let p = &s.players[me];
         for token in Token::ALL {
-            for place in 0..17u8 {
+            for place in 0..sylvan_whisperwood::state::PLACES as u8 {
                 for slot in 0..3u8 {
                     for as_core in 0..6u8 {
                         let a = Action::Assign {
