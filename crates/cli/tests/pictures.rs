@@ -12,7 +12,13 @@ use sylvan_catalog::{Audience, Catalog};
 use sylvan_engine::{Actor, GameRng, Seat, Viewer};
 
 /// The games whose pictures must be free of every defect this test finds.
-const LEGIBLE: &[&str] = &["spirits-of-the-wild", "whisperwood", "woodwalkers"];
+const LEGIBLE: &[&str] = &[
+    "spirits-of-the-wild",
+    "whispering-woods",
+    "whisperwood",
+    "wispwood",
+    "woodwalkers",
+];
 
 /// Random games per player count (each count its own seeds), and decisions between two
 /// pictures of one game.

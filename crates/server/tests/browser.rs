@@ -398,6 +398,20 @@ async fn people_play_every_game_in_the_browser() {
         .iter()
         .map(|n| n.as_str().expect("name").to_string())
         .collect();
+    // Each game tells a newcomer what it is about, in a few sentences.
+    let summaries = b
+        .eval(
+            &lobby,
+            "Array.from(document.querySelectorAll('article.game')).map(a => [a.dataset.game, a.querySelector('.summary').innerText])",
+        )
+        .await;
+    for pair in summaries.as_array().expect("summaries") {
+        assert!(
+            pair[1].as_str().expect("text").len() > 80,
+            "{}: the lobby shows no summary of the game",
+            pair[0]
+        );
+    }
     assert_eq!(games.len(), Catalog::standard().names().len());
     b.click(&lobby, "button.new-table", 0).await;
     b.wait_for(&lobby, "!!document.getElementById('create-table')")
@@ -491,6 +505,7 @@ async fn people_play_every_game_in_the_browser() {
             );
         }
         eprintln!("{game}: a person played a whole game in {clicks:?}");
+        assert!(clicks.board > 0, "{game}: no board click in a whole game");
         if Some(game) == games.last() {
             // A rematch: a new table of the same game and seats, this person back in seat 0.
             b.click(&tab, "#rematch", 0).await;
