@@ -306,13 +306,13 @@ function mine(f) {
 function boardClick(ev) {
   const f = table.frame;
   if (!f) return;
-  const hit = ev.target.closest("[data-target]");
-  if (!hit) {
-    if (mine(f)) message("Nothing to do there: click a highlighted element, or choose an action from the list.", "info");
-    return;
-  }
   if (!mine(f)) {
     message(f.over ? "The game is over." : f.seat === null ? "You are watching: take a free seat to play." : `It is ${who(f.seats, f.to_move ?? 0)}'s turn, not yours.`, "info");
+    return;
+  }
+  const hit = ev.target.closest("[data-target]");
+  if (!hit) {
+    message("Nothing to do there: click a highlighted element, or choose an action from the list.", "info");
     return;
   }
   const target = hit.getAttribute("data-target");
@@ -361,6 +361,13 @@ function highlight(f) {
 }
 function scoreTable(score, seats) {
   const cats = Object.keys(score.breakdown[0] ?? {});
+  const totals = score.scores;
+  if (cats.length > 6) {
+    const head2 = el("tr", {}, el("th", {}, "Category"), ...totals.map((_, i) => el("th", { "data-seat": String(i) }, who(seats, i))));
+    const rows2 = cats.map((c) => el("tr", {}, el("th", {}, c), ...totals.map((_, i) => el("td", {}, String(score.breakdown[i][c])))));
+    rows2.push(el("tr", { class: "total" }, el("th", {}, "Total"), ...totals.map((t) => el("td", { class: "total" }, String(t)))));
+    return el("table", { class: "score tall" }, el("thead", {}, head2), el("tbody", {}, ...rows2));
+  }
   const head = el("tr", {}, el("th", {}, "Seat"), ...cats.map((c) => el("th", {}, c)), el("th", {}, "Total"));
   const rows = score.scores.map((total, i) => el("tr", { "data-seat": String(i) }, el("th", {}, who(seats, i)), ...cats.map((c) => el("td", {}, String(score.breakdown[i][c]))), el("td", { class: "total" }, String(total))));
   return el("table", { class: "score" }, el("thead", {}, head), el("tbody", {}, ...rows));

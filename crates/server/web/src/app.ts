@@ -373,13 +373,15 @@ function mine(f: Frame): boolean {
 function boardClick(ev: MouseEvent): void {
   const f = table.frame;
   if (!f) return;
-  const hit = (ev.target as Element).closest("[data-target]");
-  if (!hit) {
-    if (mine(f)) message("Nothing to do there: click a highlighted element, or choose an action from the list.", "info");
-    return;
-  }
   if (!mine(f)) {
     message(f.over ? "The game is over." : f.seat === null ? "You are watching: take a free seat to play." : `It is ${who(f.seats, f.to_move ?? 0)}'s turn, not yours.`, "info");
+    return;
+  }
+  // Labels and elements that are not playable now let clicks through (style.css), so the
+  // element hit is the playable one under the pointer, if any.
+  const hit = (ev.target as Element).closest("[data-target]");
+  if (!hit) {
+    message("Nothing to do there: click a highlighted element, or choose an action from the list.", "info");
     return;
   }
   const target = hit.getAttribute("data-target") as string;
@@ -429,8 +431,17 @@ function highlight(f: Frame): void {
   }
 }
 
+/// The score breakdown: a row per seat, or, when there are more categories than fit across
+/// (Wispwood's rounds times goals), a column per seat so the table stays narrow.
 function scoreTable(score: Json, seats: SeatInfo[]): HTMLElement {
   const cats: string[] = Object.keys(score.breakdown[0] ?? {});
+  const totals = score.scores as number[];
+  if (cats.length > 6) {
+    const head = el("tr", {}, el("th", {}, "Category"), ...totals.map((_, i) => el("th", { "data-seat": String(i) }, who(seats, i))));
+    const rows = cats.map((c) => el("tr", {}, el("th", {}, c), ...totals.map((_, i) => el("td", {}, String(score.breakdown[i][c])))));
+    rows.push(el("tr", { class: "total" }, el("th", {}, "Total"), ...totals.map((t) => el("td", { class: "total" }, String(t)))));
+    return el("table", { class: "score tall" }, el("thead", {}, head), el("tbody", {}, ...rows));
+  }
   const head = el("tr", {}, el("th", {}, "Seat"), ...cats.map((c) => el("th", {}, c)), el("th", {}, "Total"));
   const rows = (score.scores as number[]).map((total, i) =>
     el("tr", { "data-seat": String(i) }, el("th", {}, who(seats, i)), ...cats.map((c) => el("td", {}, String(score.breakdown[i][c]))), el("td", { class: "total" }, String(total))));
