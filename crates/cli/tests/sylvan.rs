@@ -338,7 +338,7 @@ fn play_with_piped_input_and_a_bad_line() {
         .to_string();
     assert!(prompt.starts_with("Player 1 (you), choose 1-"), "{prompt}");
     assert!(
-        text.contains("· Player 2: "),
+        text.contains("· Player 2 chose "),
         "the bot's decisions are shown as events"
     );
     assert!(text.contains("The game is over."), "{text}");
