@@ -511,8 +511,9 @@ async fn no_frame_carries_more_than_its_viewers_view_in_the_midnight_duel() {
         ];
         let mut events: Vec<Vec<Value>> = vec![Vec::new(); 3];
         let allowed = [
-            "type", "table", "game", "version", "seat", "to_move", "over", "view", "svg", "legal",
-            "can_undo", "events", "score", "seats", "clocks", "present", "result", "rematch",
+            "type", "table", "game", "title", "version", "seat", "to_move", "over", "view", "svg",
+            "legal", "can_undo", "events", "score", "seats", "clocks", "present", "result",
+            "rematch",
         ];
         let mut checked = 0;
         for version in 0..=log.len() {
