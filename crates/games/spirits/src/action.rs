@@ -161,11 +161,7 @@ impl fmt::Display for Action {
                 spot,
                 stone: c,
             } => {
-                let place = match spot {
-                    Spot::Space(i) => format!("space {}", i + 1),
-                    Spot::SpiritSpace => "the Spirit Stone space".into(),
-                    Spot::Nest => "the Nest".into(),
-                };
+                let place = spot_text(spot);
                 write!(
                     f,
                     "Remove the {} from {owner}'s {animal}, {place}",
@@ -260,11 +256,7 @@ impl Action {
                 spot,
                 stone: c,
             } => {
-                let place = match spot {
-                    Spot::Space(i) => format!("space {}", i + 1),
-                    Spot::SpiritSpace => "the Spirit Stone space".into(),
-                    Spot::Nest => "the Nest".into(),
-                };
+                let place = spot_text(spot);
                 format!(
                     "{me} removed the {} from {} {animal}, {place}",
                     stone(c),
@@ -299,5 +291,14 @@ impl Action {
             Action::StopDrawing => format!("{me} stopped drawing (Squirrel)"),
             Action::Draw(_) | Action::Reveal(_) | Action::Animal(_) => self.to_string(),
         }
+    }
+}
+
+/// Where on a board a stone sits, as the action list and the log both say it.
+fn spot_text(spot: Spot) -> String {
+    match spot {
+        Spot::Space(i) => format!("space {}", i + 1),
+        Spot::SpiritSpace => "the Spirit Stone space".into(),
+        Spot::Nest => "the Nest".into(),
     }
 }
