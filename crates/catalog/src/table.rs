@@ -424,11 +424,18 @@ impl<G: Game + 'static> DynGame for Table<G> {
     }
 
     fn legal(&self) -> Vec<LegalAction> {
+        // Worded for the seat to move (a chance point's outcomes for a spectator): the text may
+        // name what only that seat sees, never more.
+        let viewer = match self.rules.actor(&self.state) {
+            Actor::Seat(s) => Viewer::Seat(s),
+            _ => Viewer::Spectator,
+        };
+        let view = self.rules.view(&self.state, viewer);
         self.listed()
             .into_iter()
             .map(|(a, weight)| LegalAction {
                 action: serde_json::to_value(a).unwrap_or(Value::Null),
-                text: a.to_string(),
+                text: self.rules.action_text(&view, a),
                 weight,
             })
             .collect()
@@ -527,7 +534,10 @@ impl<G: Game + 'static> DynGame for Table<G> {
         Ok(LegalAction {
             action: serde_json::to_value(choice.action)
                 .map_err(|e| CatalogError::Json(e.to_string()))?,
-            text: choice.action.to_string(),
+            text: self.rules.action_text(
+                &self.rules.view(&self.state, Viewer::Seat(seat)),
+                choice.action,
+            ),
             weight: None,
         })
     }

@@ -212,7 +212,8 @@ pub trait Game: Sized + Send + Sync {
     }
 
     /// Reads an action from a person's text: the rulebook wording of a legal action (as
-    /// `Display` writes it, case and spacing ignored) or its JSON form.
+    /// `Display` or [`action_text`](Game::action_text) writes it, case and spacing ignored) or
+    /// its JSON form.
     fn parse_action(
         &self,
         state: &Self::State,
@@ -229,7 +230,16 @@ pub trait Game: Sized + Send + Sync {
             }
             Actor::Nobody => return Err(ParseActionError("the game is over".into())),
         }
-        if let Some(a) = legal.iter().find(|a| normalize(&a.to_string()) == wanted) {
+        // The words the mover was shown (`action_text`) or the `Display` form.
+        let viewer = match self.actor(state) {
+            Actor::Seat(s) => Viewer::Seat(s),
+            _ => Viewer::Spectator,
+        };
+        let view = self.view(state, viewer);
+        if let Some(a) = legal.iter().find(|a| {
+            normalize(&a.to_string()) == wanted
+                || normalize(&self.action_text(&view, **a)) == wanted
+        }) {
             return Ok(*a);
         }
         if let Ok(a) = serde_json::from_str::<Self::Action>(text) {
@@ -431,6 +441,14 @@ pub trait Game: Sized + Send + Sync {
     /// narrows to them). The default is none: the action is chosen from the list.
     fn action_targets(&self, _state: &Self::State, _action: Self::Action) -> Vec<String> {
         Vec::new()
+    }
+
+    /// The words for `action` as the viewer of `view` reads them (the legal list, a bot's
+    /// choice): a game whose `Display` cannot name what an action refers to (an animal by its
+    /// cell, a card by its number) names it here from what that viewer may see. The default is
+    /// the action's `Display`.
+    fn action_text(&self, _view: &Self::View, action: Self::Action) -> String {
+        action.to_string()
     }
 
     /// Actions a person might name at this decision, legal or not (every action of the shapes
