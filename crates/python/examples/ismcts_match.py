@@ -11,6 +11,7 @@ win rate of Sylvan's bot with its Wilson 95% interval and each bot's iterations 
 import argparse
 import json
 import math
+import sys
 import time
 
 import numpy as np
@@ -104,6 +105,8 @@ def main():
     wins = 0.0
     for g in range(args.games):
         wins += play(game, bot, sylvan_bot, g % 2, args.seed * 1_000_003 + g, stats)
+        if (g + 1) % 10 == 0:
+            print(f"{g + 1} games: Sylvan {wins:g} wins", file=sys.stderr, flush=True)
     low, high = wilson(wins, args.games)
     report = {
         "game": args.game,

@@ -66,3 +66,24 @@ def test_step_many_steps_every_game():
         assert game.step_many(states, ids) == [None] * 8
     assert all(len(s.history()) == 30 for s in states)
     assert game.step_many(states[:1], [10**6])[0] is not None
+
+
+def test_observation_bytes_are_the_tensor_for_numpy():
+    import numpy as np
+
+    game = sylvan.NativeGame("woodwalkers", 3, '{"side": "night"}')
+    state = game.new_state()
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        for seat in range(3):
+            tensor = np.asarray(state.observation_tensor(seat), np.float32)
+            fast = np.frombuffer(state.observation_bytes(seat), "<f4")
+            assert fast.shape == (game.observation_shape[0],)
+            assert np.array_equal(fast, tensor)
+        state.apply(state.legal_actions()[-1])
+    with pytest.raises(ValueError, match="no seat 3"):
+        state.observation_bytes(3)

@@ -11,7 +11,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyBytes, PyTuple};
 use resvg::{tiny_skia, usvg};
 use serde_json::Value;
 use sylvan_catalog::spiel::{SpielGame, SpielState};
@@ -250,6 +250,18 @@ impl NativeState {
     fn observation_tensor(&self, seat: usize) -> PyResult<Vec<f32>> {
         self.check_seat(seat)?;
         Ok(self.state.observation_tensor(seat))
+    }
+    /// `seat`'s observation tensor (flat) as little-endian `f32` bytes, for
+    /// `numpy.frombuffer(b, "<f4")`: no Python float per element.
+    fn observation_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        seat: usize,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        self.check_seat(seat)?;
+        let tensor = self.state.observation_tensor(seat);
+        let bytes: Vec<u8> = tensor.iter().flat_map(|x| x.to_le_bytes()).collect();
+        Ok(PyBytes::new(py, &bytes))
     }
     /// `seat`'s observation text.
     fn observation_string(&self, seat: usize) -> PyResult<String> {

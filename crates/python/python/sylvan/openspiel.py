@@ -170,7 +170,7 @@ class SylvanObserver:
 
     def set_from(self, state, player):
         if not self._recall:
-            self.tensor[:] = state.native.observation_tensor(player)
+            self.tensor[:] = np.frombuffer(state.native.observation_bytes(player), "<f4")
 
     def string_from(self, state, player):
         if self._recall:
