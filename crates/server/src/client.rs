@@ -5,9 +5,11 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -67,7 +69,10 @@ impl Connection {
     /// Connects to table `table`; `query` is added to the URL (`token=…&svg=0`).
     pub async fn open(addr: SocketAddr, table: &str, query: &str) -> Result<Connection, String> {
         let url = format!("ws://{addr}/tables/{table}/ws?{query}");
-        let (ws, _) = tokio_tungstenite::connect_async(&url)
+        // A small read buffer: tungstenite zero-fills all of it (128 KiB by default) on every
+        // read; frames larger than it are read in several pieces.
+        let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(&url, Some(config), true)
             .await
             .map_err(|e| format!("{url}: {e}"))?;
         Ok(Connection { ws })
@@ -88,6 +93,12 @@ impl Connection {
 
     /// The next JSON message, waiting at most `wait`. A close is an error carrying its reason.
     pub async fn next(&mut self, wait: Duration) -> Result<Value, String> {
+        self.next_as(wait).await
+    }
+
+    /// The next JSON message read as `T` (fields `T` lacks are skipped unread, which is
+    /// much cheaper than a whole JSON tree), waiting at most `wait`.
+    pub async fn next_as<T: DeserializeOwned>(&mut self, wait: Duration) -> Result<T, String> {
         loop {
             let message = tokio::time::timeout(wait, self.ws.next())
                 .await

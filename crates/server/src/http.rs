@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::body::Bytes;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -34,6 +34,10 @@ const BURST: f64 = 100.0;
 const MAX_REFUSALS: u32 = 200;
 /// Frames queued for one connection before it is dropped as too slow.
 const OUTBOX: usize = 64;
+/// A connection's read buffer. tungstenite's default (128 KiB) is zero-filled on every read,
+/// which cost more than anything else per decision; client messages are small (16 KiB at
+/// most) and a larger one is read in several pieces.
+const READ_BUFFER: usize = 8 * 1024;
 
 type App = Arc<Tables>;
 
@@ -461,6 +465,7 @@ async fn ws(
     };
     let svg = q.get("svg").map(String::as_str) != Some("0");
     Ok(upgrade
+        .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_WIRE_MESSAGE)
         .max_frame_size(MAX_WIRE_MESSAGE)
         .on_upgrade(move |socket| connection(socket, tx, viewer, since, svg)))
@@ -492,7 +497,7 @@ async fn subscribe(
     viewer: Viewer,
     since: Option<u64>,
     svg: bool,
-    outbox: mpsc::Sender<Arc<str>>,
+    outbox: mpsc::Sender<Utf8Bytes>,
 ) -> Option<u64> {
     ask(tx, |reply| Command::Subscribe {
         viewer,
@@ -513,7 +518,7 @@ async fn connection(
     svg: bool,
 ) {
     let (mut sink, mut stream) = socket.split();
-    let (outbox, mut frames) = mpsc::channel::<Arc<str>>(OUTBOX);
+    let (outbox, mut frames) = mpsc::channel::<Utf8Bytes>(OUTBOX);
     let Some(mut sub) = subscribe(&tx, viewer, since, svg, outbox.clone()).await else {
         return;
     };
@@ -539,7 +544,7 @@ async fn connection(
         tokio::select! {
             frame = frames.recv() => match frame {
                 Some(frame) => {
-                    if sink.send(Message::Text(frame.as_ref().into())).await.is_err() {
+                    if sink.send(Message::Text(frame)).await.is_err() {
                         break;
                     }
                 }
@@ -609,7 +614,7 @@ async fn on_message(
     sub: &mut u64,
     viewer: Viewer,
     svg: bool,
-    outbox: &mpsc::Sender<Arc<str>>,
+    outbox: &mpsc::Sender<Utf8Bytes>,
 ) -> Result<(), ApiError> {
     let message: Value = serde_json::from_str(text)
         .map_err(|e| bad(ErrorKind::BadFrame, format!("not JSON: {e}")))?;

@@ -224,6 +224,11 @@ impl Server {
     /// Serves HTTP and WebSockets on `listener` until the process ends.
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
         let app = http::router(self.tables);
+        // Frames go out at once: Nagle's algorithm would hold a small frame back until the
+        // client acknowledges the previous one.
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         axum::serve(
             listener,
             app.into_make_service_with_connect_info::<SocketAddr>(),

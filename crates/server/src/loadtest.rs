@@ -52,6 +52,34 @@ pub struct LoadReport {
     /// Resident memory of this process per idle table (created and joined, nobody
     /// connected), KiB; `None` where /proc is unavailable.
     pub idle_kib_per_table: Option<f64>,
+    /// CPU time (user and system) this process (server and clients) used in the measured
+    /// time, seconds; less noisy than the throughput on a shared machine.
+    pub cpu_seconds: Option<f64>,
+    /// That CPU time per acknowledged decision, microseconds.
+    pub cpu_us_per_decision: Option<f64>,
+    /// The machine's load average (1, 5, 15 minutes) when the measured time ended.
+    pub load_average: Option<String>,
+}
+
+/// CPU seconds (user and system) this process has used, from /proc (USER_HZ is 100 on Linux).
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which may hold spaces) start after its ')'.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let user: f64 = fields.get(11)?.parse().ok()?;
+    let system: f64 = fields.get(12)?.parse().ok()?;
+    Some((user + system) / 100.0)
+}
+
+fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    Some(
+        text.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
 }
 
 /// This process's resident memory in KiB, from /proc.
@@ -95,6 +123,25 @@ async fn new_table(cfg: &LoadConfig) -> Result<(String, Vec<String>), String> {
     Ok((id, tokens))
 }
 
+/// What a scripted client reads of a message: only what it acts on (the rest of a frame is
+/// skipped without building a JSON tree, as a lean client would).
+#[derive(serde::Deserialize)]
+struct Seen {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    version: u64,
+    #[serde(default)]
+    over: bool,
+    #[serde(default)]
+    legal: Vec<SeenLegal>,
+}
+
+#[derive(serde::Deserialize)]
+struct SeenLegal {
+    action: Value,
+}
+
 #[derive(Default)]
 struct Tally {
     latencies_us: Vec<u64>,
@@ -109,38 +156,36 @@ async fn seat_client(
     stop: Instant,
     tally: Arc<Mutex<Tally>>,
 ) {
-    let mut latest = match conn.frame(Duration::from_secs(60)).await {
-        Ok(f) => f,
-        Err(_) => return,
+    let mut latest = match conn.next_as::<Seen>(Duration::from_secs(60)).await {
+        Ok(f) if f.kind == "frame" => f,
+        _ => return,
     };
     let _ = go.wait_for(|&g| g).await;
     let mut sent: Option<(u64, Instant)> = None;
     let mut mine = Tally::default();
     loop {
-        if sent.is_none() {
-            if let Some(legal) = latest["legal"].as_array().filter(|l| !l.is_empty()) {
-                let version = latest["version"].as_u64().unwrap_or(0);
-                let pick = &legal[(version as usize * 7 + seat) % legal.len()]["action"];
-                let message = json!({"version": version, "action": pick});
-                if conn.send(&message).await.is_err() {
-                    break;
-                }
-                sent = Some((version, Instant::now()));
+        if sent.is_none() && !latest.legal.is_empty() {
+            let version = latest.version;
+            let pick = &latest.legal[(version as usize * 7 + seat) % latest.legal.len()].action;
+            let message = json!({"version": version, "action": pick});
+            if conn.send(&message).await.is_err() {
+                break;
             }
+            sent = Some((version, Instant::now()));
         }
         let left = stop.saturating_duration_since(Instant::now());
         if left.is_zero() {
             break;
         }
-        match conn.next(left).await {
-            Ok(m) if m["type"] == "frame" => {
+        match conn.next_as::<Seen>(left).await {
+            Ok(m) if m.kind == "frame" => {
                 if let Some((v, at)) = sent {
-                    if m["version"].as_u64().unwrap_or(0) > v {
+                    if m.version > v {
                         mine.latencies_us.push(at.elapsed().as_micros() as u64);
                         sent = None;
                     }
                 }
-                if m["over"] == true {
+                if m.over {
                     break;
                 }
                 latest = m;
@@ -202,11 +247,16 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
         .collect();
     tokio::time::sleep_until(start.into()).await;
     let measured_from = Instant::now();
+    let cpu_before = cpu_seconds();
     let _ = go_tx.send(true);
     for h in handles {
         let _ = h.await;
     }
     let seconds = measured_from.elapsed().as_secs_f64();
+    let cpu = match (cpu_before, cpu_seconds()) {
+        (Some(b), Some(a)) => Some(a - b),
+        _ => None,
+    };
     let mut t = tally.lock().await;
     t.latencies_us.sort_unstable();
     let decisions = t.latencies_us.len() as u64;
@@ -221,6 +271,11 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
         max_ms: percentile(&t.latencies_us, 1.0),
         errors: t.errors,
         idle_kib_per_table,
+        cpu_seconds: cpu,
+        cpu_us_per_decision: cpu
+            .filter(|_| decisions > 0)
+            .map(|c| c * 1e6 / decisions as f64),
+        load_average: load_average(),
     })
 }
 

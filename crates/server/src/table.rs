@@ -4,11 +4,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use serde::Serialize;
 use serde_json::{json, Value};
 use sylvan_bots::BotSpec;
 use sylvan_catalog::{ActionError, Catalog, DynGame, ScoreJson, Seat, Viewer};
 use sylvan_engine::Actor;
 use tokio::sync::{mpsc, oneshot, Semaphore};
+
+use axum::extract::ws::Utf8Bytes;
 
 use crate::clock::{now_ms, ClockSettings, Clocks};
 use crate::store::{SeatRow, Store, StoredTable, TableStatus};
@@ -21,7 +24,7 @@ pub(crate) enum Command {
         viewer: Viewer,
         since: Option<u64>,
         svg: bool,
-        outbox: mpsc::Sender<Arc<str>>,
+        outbox: mpsc::Sender<Utf8Bytes>,
         reply: oneshot::Sender<u64>,
     },
     /// A client went away.
@@ -96,13 +99,72 @@ pub(crate) struct Shared {
     pub zombie_bot: BotSpec,
 }
 
+/// What the frames of one version share (see [`TableTask::frame_parts`]).
+struct FrameParts {
+    over: bool,
+    to_move: Option<u8>,
+    title: &'static str,
+    score: Value,
+    seats: Value,
+    present: Vec<bool>,
+    clocks: Value,
+    result: Value,
+    /// Per viewer (seats, then the spectator), once computed.
+    views: Vec<Option<Value>>,
+    svgs: Vec<Option<Option<String>>>,
+    /// The legal actions of the seat to move, once computed.
+    legal: Option<Vec<LegalOut>>,
+    /// Per seat, once computed.
+    can_undo: Vec<Option<bool>>,
+}
+
+/// One legal action as a frame lists it.
+#[derive(Serialize)]
+struct LegalOut {
+    action: Value,
+    text: String,
+    targets: Vec<String>,
+}
+
+/// The events of one version, worded for the frame's viewer.
+#[derive(Serialize)]
+struct EventsOut<'a> {
+    version: u64,
+    events: &'a [String],
+}
+
+/// A frame as sent (the README's "The WebSocket" lists its fields).
+#[derive(Serialize)]
+struct FrameOut<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    table: &'a str,
+    game: &'a str,
+    title: &'static str,
+    version: u64,
+    seat: Option<u8>,
+    to_move: Option<u8>,
+    over: bool,
+    view: &'a Value,
+    svg: Option<&'a str>,
+    legal: &'a [LegalOut],
+    can_undo: bool,
+    events: Vec<EventsOut<'a>>,
+    score: &'a Value,
+    seats: &'a Value,
+    present: &'a [bool],
+    clocks: &'a Value,
+    result: &'a Value,
+    rematch: Option<&'a str>,
+}
+
 struct Subscriber {
     id: u64,
     viewer: Viewer,
     /// The version up to which its events were sent.
     sent: u64,
     svg: bool,
-    outbox: mpsc::Sender<Arc<str>>,
+    outbox: mpsc::Sender<Utf8Bytes>,
 }
 
 pub(crate) struct TableTask {
@@ -734,43 +796,12 @@ impl TableTask {
         Value::Array(self.stored.seats.iter().map(SeatRow::public_json).collect())
     }
 
-    /// The frame for one subscriber: everything in it comes from its viewer's view, the legal
-    /// actions of its own seat, and the events worded for it.
-    fn frame(&self, sub: &Subscriber) -> Value {
+    /// What every frame of the current version shares, computed once per broadcast; the
+    /// views, drawings, legal actions and undo answers are computed on first use and reused
+    /// for a second tab of the same viewer.
+    fn frame_parts(&self) -> FrameParts {
         let players = self.game.players();
         let over = self.ended();
-        let view = self.game.view(sub.viewer).unwrap_or(Value::Null);
-        let svg = if sub.svg {
-            self.game.svg(sub.viewer).ok().flatten()
-        } else {
-            None
-        };
-        let seat = match sub.viewer {
-            Viewer::Seat(s) => Some(s.0),
-            Viewer::Spectator => None,
-        };
-        let mine = seat.is_some() && seat == self.to_move();
-        let legal = if mine {
-            let targets = self.game.legal_targets();
-            Value::Array(
-                self.game
-                    .legal()
-                    .into_iter()
-                    .zip(targets.into_iter().chain(std::iter::repeat_with(Vec::new)))
-                    .map(|(l, t)| json!({"action": l.action, "text": l.text, "targets": t}))
-                    .collect(),
-            )
-        } else {
-            Value::Array(Vec::new())
-        };
-        let can_undo = seat.is_some_and(|s| self.game.can_undo(Seat(s)).is_ok());
-        let log = &self.events[viewer_index(sub.viewer, players)];
-        let events: Vec<Value> = log
-            .iter()
-            .enumerate()
-            .skip(sub.sent as usize)
-            .map(|(i, e)| json!({"version": i + 1, "events": e}))
-            .collect();
         // A running score is computed from the whole state, so where something is hidden it
         // is shown only once the game is over (then everything is public).
         let score = if over || !self.game.info().hidden_information {
@@ -778,27 +809,105 @@ impl TableTask {
         } else {
             Value::Null
         };
-        json!({
-            "type": "frame",
-            "table": self.id(),
-            "game": self.stored.table.game,
-            "title": self.game.info().title,
-            "version": self.version(),
-            "seat": seat,
-            "to_move": self.to_move(),
-            "over": over,
-            "view": view,
-            "svg": svg,
-            "legal": legal,
-            "can_undo": can_undo,
-            "events": events,
-            "score": score,
-            "seats": self.seats_json(),
-            "present": self.presence(),
-            "clocks": self.clocks_json(),
-            "result": self.result(),
-            "rematch": self.rematch,
-        })
+        FrameParts {
+            over,
+            to_move: self.to_move(),
+            title: self.game.info().title,
+            score,
+            seats: self.seats_json(),
+            present: self.presence(),
+            clocks: self.clocks_json(),
+            result: self.result(),
+            views: vec![None; players + 1],
+            svgs: vec![None; players + 1],
+            legal: None,
+            can_undo: vec![None; players],
+        }
+    }
+
+    /// The frame for one subscriber: everything in it comes from its viewer's view, the legal
+    /// actions of its own seat, and the events worded for it. Serialized straight to text
+    /// (no copy of the view into a second JSON tree).
+    fn frame(&self, sub: &Subscriber, parts: &mut FrameParts) -> Utf8Bytes {
+        let players = self.game.players();
+        let index = viewer_index(sub.viewer, players);
+        if parts.views[index].is_none() {
+            parts.views[index] = Some(self.game.view(sub.viewer).unwrap_or(Value::Null));
+        }
+        if sub.svg && parts.svgs[index].is_none() {
+            parts.svgs[index] = Some(self.game.svg(sub.viewer).ok().flatten());
+        }
+        let seat = match sub.viewer {
+            Viewer::Seat(s) => Some(s.0),
+            Viewer::Spectator => None,
+        };
+        let mine = seat.is_some() && seat == parts.to_move;
+        if mine && parts.legal.is_none() {
+            let targets = self.game.legal_targets();
+            parts.legal = Some(
+                self.game
+                    .legal()
+                    .into_iter()
+                    .zip(targets.into_iter().chain(std::iter::repeat_with(Vec::new)))
+                    .map(|(l, targets)| LegalOut {
+                        action: l.action,
+                        text: l.text,
+                        targets,
+                    })
+                    .collect(),
+            );
+        }
+        // BGA's undo check replays samples of what the seat cannot see: once per version.
+        let can_undo = match seat {
+            Some(s) => *parts.can_undo[usize::from(s)]
+                .get_or_insert_with(|| self.game.can_undo(Seat(s)).is_ok()),
+            None => false,
+        };
+        let log = &self.events[index];
+        let events: Vec<EventsOut<'_>> = log
+            .iter()
+            .enumerate()
+            .skip(sub.sent as usize)
+            .map(|(i, e)| EventsOut {
+                version: i as u64 + 1,
+                events: e,
+            })
+            .collect();
+        let out = FrameOut {
+            kind: "frame",
+            table: self.id(),
+            game: &self.stored.table.game,
+            title: parts.title,
+            version: self.version(),
+            seat,
+            to_move: parts.to_move,
+            over: parts.over,
+            view: parts.views[index].as_ref().unwrap_or(&Value::Null),
+            svg: if sub.svg {
+                parts.svgs[index].as_ref().and_then(Option::as_deref)
+            } else {
+                None
+            },
+            legal: if mine {
+                parts.legal.as_deref().unwrap_or_default()
+            } else {
+                &[]
+            },
+            can_undo,
+            events,
+            score: &parts.score,
+            seats: &parts.seats,
+            present: &parts.present,
+            clocks: &parts.clocks,
+            result: &parts.result,
+            rematch: self.rematch.as_deref(),
+        };
+        serde_json::to_string(&out)
+            .unwrap_or_else(|e| {
+                json!({"type": "error", "kind": ErrorKind::Storage, "message": format!("the frame: {e}")})
+                    .to_string()
+            })
+            .into()
     }
 
     /// Which seats have a client connected now.
@@ -829,8 +938,20 @@ impl TableTask {
     fn broadcast(&mut self) {
         let version = self.version();
         let mut dropped = Vec::new();
-        for sub in &self.subscribers {
-            let frame: Arc<str> = self.frame(sub).to_string().into();
+        let mut parts = self.frame_parts();
+        // The seat to move first: its frame is the one the table waits on.
+        let order: Vec<usize> = {
+            let first = |s: &Subscriber| match s.viewer {
+                Viewer::Seat(seat) => Some(seat.0) != parts.to_move,
+                Viewer::Spectator => true,
+            };
+            let mut order: Vec<usize> = (0..self.subscribers.len()).collect();
+            order.sort_by_key(|&i| first(&self.subscribers[i]));
+            order
+        };
+        for i in order {
+            let sub = &self.subscribers[i];
+            let frame = self.frame(sub, &mut parts);
             if sub.outbox.try_send(frame).is_err() {
                 dropped.push(sub.id);
             }
@@ -846,7 +967,7 @@ impl TableTask {
         viewer: Viewer,
         since: Option<u64>,
         svg: bool,
-        outbox: mpsc::Sender<Arc<str>>,
+        outbox: mpsc::Sender<Utf8Bytes>,
     ) -> u64 {
         self.next_id += 1;
         let sub = Subscriber {
@@ -856,7 +977,8 @@ impl TableTask {
             svg,
             outbox,
         };
-        let frame: Arc<str> = self.frame(&sub).to_string().into();
+        let mut parts = self.frame_parts();
+        let frame = self.frame(&sub, &mut parts);
         if sub.outbox.try_send(frame).is_ok() {
             let mut sub = sub;
             sub.sent = self.version();

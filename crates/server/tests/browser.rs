@@ -284,6 +284,44 @@ async fn take_seat(b: &mut Browser, addr: SocketAddr, id: &str, seat: u8, name: 
     tab
 }
 
+/// The distinct characters outside ASCII in the page's own words (its buttons, lists, titles
+/// and tooltips; the game's drawing is the game's).
+const PAGE_CHARS: &str = "(() => { const c = document.body.cloneNode(true); \
+    c.querySelectorAll('#board, script').forEach((e) => e.remove()); \
+    const text = c.textContent + Array.from(document.querySelectorAll('[title]')).map((e) => e.title).join(' '); \
+    return Array.from(new Set(Array.from(text).filter((ch) => ch.codePointAt(0) > 0x7e))).join(''); })()";
+
+/// Whether some installed font draws `ch` (fontconfig's `fc-list`); `None` without fontconfig.
+fn some_font_has(ch: char) -> Option<bool> {
+    let out = Command::new("fc-list")
+        .arg(format!(":charset={:x}", u32::from(ch)))
+        .arg("family")
+        .output()
+        .ok()?;
+    Some(out.status.success() && !out.stdout.is_empty())
+}
+
+/// Every character of the page's own words is drawn by an installed font, not as a box (the
+/// replay's ⏮ ⏭ and the clock's ⏱ were). Without fontconfig, the blocks plain Debian fonts
+/// lack (Miscellaneous Technical, emoji) are refused.
+async fn assert_no_missing_glyphs(b: &mut Browser, tab: &Tab, page: &str) {
+    let chars = b.eval(tab, PAGE_CHARS).await;
+    let chars = chars.as_str().expect("text");
+    let missing: String = chars
+        .chars()
+        .filter(|&ch| {
+            some_font_has(ch).map_or_else(
+                || matches!(u32::from(ch), 0x2300..=0x23ff | 0x1f000..),
+                |has| !has,
+            )
+        })
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{page}: no installed font draws {missing:?}, so the page shows boxes"
+    );
+}
+
 fn version_of(v: &Value) -> u64 {
     v.as_u64().expect("a version")
 }
@@ -399,24 +437,86 @@ async fn people_play_every_game_in_the_browser() {
         .iter()
         .map(|n| n.as_str().expect("name").to_string())
         .collect();
-    // Each game tells a newcomer what it is about, in a few sentences.
+    // Each game tells a newcomer what it is about: a sentence or two on its card, the rest
+    // folded (closed until clicked), so the cards stay short.
     let summaries = b
         .eval(
             &lobby,
-            "Array.from(document.querySelectorAll('article.game')).map(a => [a.dataset.game, a.querySelector('.summary').innerText])",
+            "Array.from(document.querySelectorAll('article.game')).map(a => ({game: a.dataset.game, \
+              lead: a.querySelector('.summary').innerText, \
+              more: a.querySelector('details.more') ? a.querySelector('details.more p').textContent : '', \
+              open: !!a.querySelector('details.more[open]'), height: a.getBoundingClientRect().height}))",
         )
         .await;
-    for pair in summaries.as_array().expect("summaries") {
+    let catalog = Catalog::standard();
+    for card in summaries.as_array().expect("summaries") {
+        let game = card["game"].as_str().expect("a game");
+        let lead = card["lead"].as_str().expect("text");
+        let more = card["more"].as_str().expect("text");
         assert!(
-            pair[1].as_str().expect("text").len() > 80,
-            "{}: the lobby shows no summary of the game",
-            pair[0]
+            (20..=210).contains(&lead.chars().count()),
+            "{game}: the card's lead is {} characters: {lead}",
+            lead.chars().count()
         );
+        assert_eq!(card["open"], json!(false), "{game}: the rest starts folded");
+        let words = |t: &str| -> Vec<String> {
+            t.split_whitespace()
+                .map(|w| w.trim_matches('…').to_string())
+                .filter(|w| !w.is_empty())
+                .collect()
+        };
+        let summary = catalog.get(game).expect("a game").summary();
+        assert_eq!(
+            words(&format!("{lead} {more}")),
+            words(summary),
+            "{game}: the lead and the folded rest are the whole summary"
+        );
+        assert!(
+            summary.len() <= 200 || !more.is_empty(),
+            "{game}: a long summary is folded"
+        );
+        let height = card["height"].as_f64().expect("height");
+        assert!(height < 480.0, "{game}: the card is {height} px tall");
     }
+    b.click(&lobby, "details.more summary", 0).await;
+    assert_eq!(
+        b.eval(
+            &lobby,
+            "document.querySelectorAll('details.more[open]').length"
+        )
+        .await,
+        json!(1),
+        "a click unfolds the rest of a summary"
+    );
     assert_eq!(games.len(), Catalog::standard().names().len());
+
+    // The list of tables refreshes by itself: a table created elsewhere appears, no reload.
+    b.eval(&lobby, "window.notReloaded = true").await;
+    let elsewhere = create_table(
+        addr,
+        json!({"game": games[0], "players": 2, "seats": ["human", "random"]}),
+    )
+    .await;
+    b.wait_for(
+        &lobby,
+        &format!("window.notReloaded && !!document.querySelector('#tables li[data-table=\"{elsewhere}\"]')"),
+    )
+    .await;
+    assert_no_missing_glyphs(&mut b, &lobby, "the lobby").await;
     b.click(&lobby, "button.new-table", 0).await;
     b.wait_for(&lobby, "!!document.getElementById('create-table')")
         .await;
+    // The form opens below the cards: it is brought into view.
+    let top = b
+        .eval(
+            &lobby,
+            "(() => { const r = document.getElementById('create').getBoundingClientRect(); return [r.top, innerHeight]; })()",
+        )
+        .await;
+    assert!(
+        top[0].as_f64().expect("top") >= -1.0 && top[0].as_f64() < top[1].as_f64(),
+        "the new table form is out of view: {top}"
+    );
     assert_eq!(
         b.eval(
             &lobby,
@@ -465,6 +565,40 @@ async fn people_play_every_game_in_the_browser() {
             "the final breakdown has a row or a column per seat"
         );
         b.screenshot(&tab, &format!("{game}-end")).await;
+        // The end shows above the board and in view, and the status line names the winner.
+        let end = b
+            .eval(
+                &tab,
+                "({above: !!(document.getElementById('end').compareDocumentPosition(document.getElementById('layout')) & Node.DOCUMENT_POSITION_FOLLOWING), \
+                  top: document.getElementById('end').getBoundingClientRect().top, height: innerHeight, \
+                  status: document.getElementById('status').innerText, \
+                  winners: window.sylvan.table.frame.result.winners.map((i) => window.sylvan.table.frame.seats[i])})",
+            )
+            .await;
+        assert_eq!(
+            end["above"],
+            json!(true),
+            "{game}: the end is below the board"
+        );
+        assert!(
+            end["top"].as_f64() < end["height"].as_f64() && end["top"].as_f64() >= Some(-1.0),
+            "{game}: the end of the game is out of view: {end}"
+        );
+        let status = end["status"].as_str().expect("status");
+        assert!(
+            status.starts_with("The game is over: ") && status.ends_with(" won."),
+            "{game}: {status}"
+        );
+        let first = &end["winners"][0];
+        let named = first["name"]
+            .as_str()
+            .or(first["bot"].as_str())
+            .expect("a name");
+        assert!(
+            status.contains(named),
+            "{game}: {status} does not name {named}"
+        );
+        assert_no_missing_glyphs(&mut b, &tab, &format!("{game}, end of game")).await;
         let title = Catalog::standard().get(game).expect("a game").info().title;
         let page = b
             .eval(
@@ -543,13 +677,23 @@ async fn two_browsers_reload_spectators_and_bad_clicks() {
     let addr = start_in_process(Catalog::standard(), &scratch.sqlite()).await;
 
     // Two people at one table, each in their own browser: each sees the other's moves.
+    // With a time bank, so the seats show their clocks.
     let id = create_table(
         addr,
-        json!({"game": "woodwalkers", "players": 2, "seed": 5}),
+        json!({"game": "woodwalkers", "players": 2, "seed": 5,
+               "clock": {"bank": {"bank_ms": 600000, "increment_ms": 5000}}}),
     )
     .await;
     let ann = take_seat(&mut b, addr, &id, 0, "Ann").await;
     let bob = take_seat(&mut b, addr, &id, 1, "Bob").await;
+    let seats = b
+        .wait_for(&ann, "document.getElementById('seats').innerText.includes('clock') && document.getElementById('seats').innerText")
+        .await;
+    assert!(
+        seats.as_str().expect("text").contains("— clock 10:00"),
+        "{seats}"
+    );
+    assert_no_missing_glyphs(&mut b, &ann, "a table with clocks").await;
     for _ in 0..6 {
         let (mover, other) = match b
             .eval(&ann, "window.sylvan.table.frame.to_move")
@@ -727,5 +871,45 @@ async fn two_browsers_reload_spectators_and_bad_clicks() {
     b.eval(&replay, "(() => { const s = document.getElementById('viewer'); s.value = '1'; s.dispatchEvent(new Event('change')); })()").await;
     b.wait_for(&replay, "document.querySelector('#board svg') !== null")
         .await;
+    // The step buttons are drawn icons and words (the fonts here lack ⏮ and ⏭), and the
+    // arrow keys step too.
+    let buttons = b
+        .eval(
+            &replay,
+            "['first', 'back', 'forward', 'last'].map((id) => { const e = document.getElementById(id); \
+              return {text: e.textContent.trim(), icon: !!e.querySelector('svg.icon path')}; })",
+        )
+        .await;
+    for (button, word) in buttons
+        .as_array()
+        .expect("buttons")
+        .iter()
+        .zip(["start", "back", "forward", "end"])
+    {
+        assert_eq!(button["text"], json!(word), "{buttons}");
+        assert_eq!(button["icon"], json!(true), "{buttons}");
+    }
+    b.eval(
+        &replay,
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}))",
+    )
+    .await;
+    b.wait_for(
+        &replay,
+        "document.getElementById('board').dataset.version === '2'",
+    )
+    .await;
+    // The record's seats are named: who was who.
+    let options = b
+        .eval(
+            &replay,
+            "Array.from(document.querySelectorAll('#viewer option')).map((o) => o.textContent)",
+        )
+        .await;
+    assert_eq!(
+        options,
+        json!(["a spectator", "Player 1 (Ann)", "Player 2 (mcts:100)"])
+    );
+    assert_no_missing_glyphs(&mut b, &replay, "the replay").await;
     b.screenshot(&replay, "woodwalkers-midnight-replay").await;
 }

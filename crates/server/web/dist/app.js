@@ -56,9 +56,11 @@ async function lobby() {
       { class: "game", "data-game": g.name },
       el("img", { src: `/games/${g.name}/picture.svg`, alt: `${g.title}: the board`, width: "220" }),
       el("h2", {}, g.title),
-      el("p", { class: "players" }, g.description ?? `${g.min_players}\u2013${g.max_players} players`),
-      el("p", { class: "summary" }, g.summary ?? "")
+      el("p", { class: "players" }, g.description ?? `${g.min_players}\u2013${g.max_players} players`)
     );
+    const [lead, rest] = splitSummary(g.summary ?? "");
+    card.append(el("p", { class: "summary" }, lead));
+    if (rest) card.append(el("details", { class: "more" }, el("summary", {}, "More about the game"), el("p", {}, rest)));
     const start = el("button", { class: "new-table", "data-game": g.name }, `New table of ${g.title}`);
     start.onclick = () => createForm(g);
     card.append(start);
@@ -73,10 +75,33 @@ async function lobby() {
     el("p", {}, el("a", { href: "/replay" }, "Replay a record file"))
   );
   await tables();
+  setInterval(() => {
+    if (document.visibilityState === "visible") tables().catch(() => void 0);
+  }, LOBBY_REFRESH_MS);
+}
+var LOBBY_REFRESH_MS = 3e3;
+var tablesShown = "";
+function splitSummary(text) {
+  const sentences = text.trim().split(/(?<=[.!?])\s+(?=[A-Z0-9])/);
+  let lead = "";
+  let i = 0;
+  while (i < sentences.length && lead.length < 60) lead = `${lead} ${sentences[i++]}`.trim();
+  let rest = sentences.slice(i).join(" ");
+  if (lead.length > 200) {
+    const cut = Math.max(lead.lastIndexOf(": ", 200), lead.lastIndexOf("; ", 200), lead.lastIndexOf(", ", 200));
+    if (cut > 60) {
+      rest = `\u2026${lead.slice(cut + 1)} ${rest}`.trim();
+      lead = `${lead.slice(0, cut + 1)} \u2026`;
+    }
+  }
+  return [lead, rest];
 }
 async function tables() {
   const box = document.getElementById("tables");
   const all = (await api("GET", "/tables")).tables;
+  const shown = JSON.stringify(all);
+  if (shown === tablesShown) return;
+  tablesShown = shown;
   const rows = all.map((t) => {
     const seats = t.seats.map((s) => who(t.seats, s.seat)).join(", ");
     const li = el("li", { "data-table": t.id }, `${t.title} (${t.status}, ${t.players} players: ${seats}) `);
@@ -191,6 +216,8 @@ function createForm(g) {
     el("div", { id: "invites" })
   );
   drawSeats2();
+  box.scrollIntoView({ block: "start" });
+  players.focus({ preventScroll: true });
 }
 function invites(t) {
   const box = document.getElementById("invites");
@@ -212,6 +239,8 @@ async function tablePage(id) {
     el("h1", { id: "title" }, "Table"),
     el("div", { id: "message", role: "alert" }),
     el("div", { id: "status", "aria-live": "polite" }),
+    // The end of the game shows above the board, where a player's eyes are, not below the fold.
+    el("section", { id: "end", "aria-label": "End of the game" }),
     el(
       "div",
       { id: "layout" },
@@ -225,8 +254,7 @@ async function tablePage(id) {
         el("section", { id: "controls" }),
         el("section", { id: "log", "aria-label": "Log" }, el("h2", {}, "Log"), el("ol", { id: "log-list" }))
       )
-    ),
-    el("section", { id: "end" })
+    )
   );
   const params = new URLSearchParams(location.search);
   const wanted = params.get("seat");
@@ -378,7 +406,7 @@ function clockText(f, i) {
   let ms = c.remaining_ms[i];
   if (c.running === i && c.deadline_ms) ms = Math.max(0, c.deadline_ms - (c.now_ms + (Date.now() - received)));
   const s = Math.ceil(ms / 1e3);
-  return ` \u23F1 ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}${c.running === i ? " (running)" : ""}`;
+  return ` \u2014 clock ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}${c.running === i ? " (running)" : ""}`;
 }
 var received = Date.now();
 function drawSeats(f) {
@@ -414,7 +442,10 @@ function drawControls(f) {
   box.append(undo, " ", resign, " ", leave);
 }
 function statusLine(f) {
-  if (f.over) return "The game is over.";
+  if (f.over) {
+    const winners = (f.result?.winners ?? []).map((i) => who(f.seats, i));
+    return winners.length ? `The game is over: ${winners.join(" and ")} won.` : "The game is over.";
+  }
   if (f.to_move === null) return "Waiting\u2026";
   const deciding = typeof f.view?.deciding === "string" ? `: ${f.view.deciding}` : "";
   if (mine(f)) return `Your turn${deciding}. Choose one of ${f.legal.length} action${f.legal.length === 1 ? "" : "s"}.`;
@@ -483,10 +514,28 @@ function draw(f) {
   log.replaceChildren(...table.log.slice(-200).map((l) => el("li", {}, l)));
   log.scrollTop = log.scrollHeight;
   endOfGame(f);
+  if (f.over && old && !old.over) document.getElementById("end").scrollIntoView({ block: "nearest" });
 }
 setInterval(() => {
   if (table.frame?.clocks) drawSeats(table.frame);
 }, 1e3);
+var KEYS = { first: "Home", back: "\u2190", forward: "\u2192", last: "End" };
+function icon(kind) {
+  const ns = "http://www.w3.org/2000/svg";
+  const shapes = {
+    first: "M1 1h2v10H1z M11 1 3 6l8 5z",
+    back: "M10 1 2 6l8 5z",
+    forward: "M2 1l8 5-8 5z",
+    last: "M1 1l8 5-8 5z M9 1h2v10H9z"
+  };
+  const svg = document.createElementNS(ns, "svg");
+  for (const [k, v] of Object.entries({ viewBox: "0 0 12 12", width: "0.8em", height: "0.8em", "aria-hidden": "true", class: "icon" })) svg.setAttribute(k, v);
+  const path2 = document.createElementNS(ns, "path");
+  path2.setAttribute("d", shapes[kind]);
+  path2.setAttribute("fill", "currentColor");
+  svg.append(path2);
+  return svg;
+}
 async function replayPage(id) {
   document.title = "Sylvan: replay";
   let record = null;
@@ -523,25 +572,27 @@ async function replayPage(id) {
   }
   const total = record.actions.length;
   let at = total;
+  const seats = (record.seats ?? []).map((name, seat) => ({ seat, name, bot: null, taken: true, zombie: false, resigned: false }));
   const viewer = el("select", { id: "viewer" }, el("option", { value: "spectator" }, "a spectator"));
-  for (let i = 0; i < record.players; i++) viewer.append(el("option", { value: String(i) }, `${seatName(i)}`));
+  for (let i = 0; i < record.players; i++) viewer.append(el("option", { value: String(i) }, who(seats, i)));
   const step = el("span", { id: "step" });
-  const button = (label, id2, go) => {
-    const b = el("button", { id: id2 }, label);
-    b.onclick = () => {
-      at = Math.max(0, Math.min(total, go()));
-      show();
-    };
+  const go = (to) => {
+    at = Math.max(0, Math.min(total, to));
+    void show();
+  };
+  const button = (kind, label, to) => {
+    const b = el("button", { id: kind, title: `${label} (keyboard: ${KEYS[kind]})` }, icon(kind), ` ${label}`);
+    b.onclick = () => go(to());
     return b;
   };
   controls.replaceChildren(
-    button("\u23EE start", "first", () => 0),
+    button("first", "start", () => 0),
     " ",
-    button("\u25C0 back", "back", () => at - 1),
+    button("back", "back", () => at - 1),
     " ",
-    button("forward \u25B6", "forward", () => at + 1),
+    button("forward", "forward", () => at + 1),
     " ",
-    button("end \u23ED", "last", () => total),
+    button("last", "end", () => total),
     " ",
     el("label", { for: "viewer" }, " as "),
     viewer,
@@ -549,6 +600,14 @@ async function replayPage(id) {
     step
   );
   viewer.onchange = () => show();
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLInputElement) return;
+    const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total };
+    const to = moves[ev.key];
+    if (to === void 0) return;
+    ev.preventDefault();
+    go(to);
+  });
   const show = async () => {
     try {
       const v = viewer.value;
@@ -557,7 +616,7 @@ async function replayPage(id) {
       document.getElementById("board").innerHTML = p.svg ?? "<p>This game has no drawing.</p>";
       document.getElementById("board").dataset.version = String(at);
       const score = document.getElementById("score");
-      score.replaceChildren(el("h2", {}, p.score.over ? "Final scores" : "Scores"), scoreTable(p.score, []));
+      score.replaceChildren(el("h2", {}, p.score.over ? "Final scores" : "Scores"), scoreTable(p.score, seats));
       document.getElementById("log").replaceChildren(el("h2", {}, `Decision ${at}`), el("ul", {}, ...p.events.map((e) => el("li", {}, e))));
       message("", "info");
     } catch (e) {

@@ -115,8 +115,11 @@ async function lobby(): Promise<void> {
       el("img", { src: `/games/${g.name}/picture.svg`, alt: `${g.title}: the board`, width: "220" }),
       el("h2", {}, g.title),
       el("p", { class: "players" }, g.description ?? `${g.min_players}–${g.max_players} players`),
-      el("p", { class: "summary" }, g.summary ?? ""),
     );
+    const [lead, rest] = splitSummary(g.summary ?? "");
+    card.append(el("p", { class: "summary" }, lead));
+    // The rest of the summary is folded so every card stays short; a click unfolds it.
+    if (rest) card.append(el("details", { class: "more" }, el("summary", {}, "More about the game"), el("p", {}, rest)));
     const start = el("button", { class: "new-table", "data-game": g.name }, `New table of ${g.title}`);
     start.onclick = () => createForm(g);
     card.append(start);
@@ -131,11 +134,45 @@ async function lobby(): Promise<void> {
     el("p", {}, el("a", { href: "/replay" }, "Replay a record file")),
   );
   await tables();
+  // Tables others create, join or finish appear without a reload.
+  setInterval(() => {
+    if (document.visibilityState === "visible") tables().catch(() => undefined);
+  }, LOBBY_REFRESH_MS);
+}
+
+/** How often the lobby asks for the list of tables again. */
+const LOBBY_REFRESH_MS = 3000;
+
+/** The lobby list as last drawn, so an unchanged list is not redrawn (a link being clicked stays put). */
+let tablesShown = "";
+
+/**
+ * A game's summary split for its lobby card: the first sentences up to about a line or two
+ * (cut after a clause when a sentence runs long), and the rest, which the card folds.
+ */
+function splitSummary(text: string): [string, string] {
+  const sentences = text.trim().split(/(?<=[.!?])\s+(?=[A-Z0-9])/);
+  let lead = "";
+  let i = 0;
+  while (i < sentences.length && lead.length < 60) lead = `${lead} ${sentences[i++]}`.trim();
+  let rest = sentences.slice(i).join(" ");
+  if (lead.length > 200) {
+    // Too long for a card: end the lead at the last clause before 200 characters.
+    const cut = Math.max(lead.lastIndexOf(": ", 200), lead.lastIndexOf("; ", 200), lead.lastIndexOf(", ", 200));
+    if (cut > 60) {
+      rest = `…${lead.slice(cut + 1)} ${rest}`.trim();
+      lead = `${lead.slice(0, cut + 1)} …`;
+    }
+  }
+  return [lead, rest];
 }
 
 async function tables(): Promise<void> {
   const box = document.getElementById("tables") as HTMLElement;
   const all = (await api("GET", "/tables")).tables as Json[];
+  const shown = JSON.stringify(all);
+  if (shown === tablesShown) return;
+  tablesShown = shown;
   const rows = all.map((t) => {
     const seats = (t.seats as SeatInfo[]).map((s) => who(t.seats, s.seat)).join(", ");
     const li = el("li", { "data-table": t.id }, `${t.title} (${t.status}, ${t.players} players: ${seats}) `);
@@ -242,6 +279,9 @@ function createForm(g: Json): void {
     el("div", { id: "invites" }),
   );
   drawSeats();
+  // The form opens below the games: bring it into view, ready for the keyboard.
+  box.scrollIntoView({ block: "start" });
+  (players as HTMLSelectElement).focus({ preventScroll: true });
 }
 
 function invites(t: Json): void {
@@ -278,6 +318,8 @@ async function tablePage(id: string): Promise<void> {
     el("h1", { id: "title" }, "Table"),
     el("div", { id: "message", role: "alert" }),
     el("div", { id: "status", "aria-live": "polite" }),
+    // The end of the game shows above the board, where a player's eyes are, not below the fold.
+    el("section", { id: "end", "aria-label": "End of the game" }),
     el("div", { id: "layout" },
       el("div", { id: "board", "aria-label": "The board" }),
       el("div", { id: "side" },
@@ -286,7 +328,6 @@ async function tablePage(id: string): Promise<void> {
         el("section", { id: "score", "aria-label": "Scores" }),
         el("section", { id: "controls" }),
         el("section", { id: "log", "aria-label": "Log" }, el("h2", {}, "Log"), el("ol", { id: "log-list" })))),
-    el("section", { id: "end" }),
   );
   const params = new URLSearchParams(location.search);
   const wanted = params.get("seat");
@@ -454,7 +495,8 @@ function clockText(f: Frame, i: number): string {
   let ms = c.remaining_ms[i] as number;
   if (c.running === i && c.deadline_ms) ms = Math.max(0, c.deadline_ms - (c.now_ms + (Date.now() - received)));
   const s = Math.ceil(ms / 1000);
-  return ` ⏱ ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}${c.running === i ? " (running)" : ""}`;
+  // Words, not the stopwatch glyph: the fonts on many machines (Debian's among them) lack it.
+  return ` — clock ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}${c.running === i ? " (running)" : ""}`;
 }
 
 let received = Date.now();
@@ -494,7 +536,10 @@ function drawControls(f: Frame): void {
 }
 
 function statusLine(f: Frame): string {
-  if (f.over) return "The game is over.";
+  if (f.over) {
+    const winners = ((f.result?.winners ?? []) as number[]).map((i) => who(f.seats, i));
+    return winners.length ? `The game is over: ${winners.join(" and ")} won.` : "The game is over.";
+  }
   if (f.to_move === null) return "Waiting…";
   const deciding = typeof f.view?.deciding === "string" ? `: ${f.view.deciding}` : "";
   if (mine(f)) return `Your turn${deciding}. Choose one of ${f.legal.length} action${f.legal.length === 1 ? "" : "s"}.`;
@@ -566,6 +611,7 @@ function draw(f: Frame): void {
   log.replaceChildren(...table.log.slice(-200).map((l) => el("li", {}, l)));
   log.scrollTop = log.scrollHeight;
   endOfGame(f);
+  if (f.over && old && !old.over) (document.getElementById("end") as HTMLElement).scrollIntoView({ block: "nearest" });
 }
 
 setInterval(() => {
@@ -573,6 +619,28 @@ setInterval(() => {
 }, 1000);
 
 // ---------------------------------------------------------------- replays
+
+type Icon = "first" | "back" | "forward" | "last";
+
+const KEYS: Record<Icon, string> = { first: "Home", back: "←", forward: "→", last: "End" };
+
+/** The replay buttons' icons, drawn: the fonts on many machines lack the media glyphs (⏮ ⏭). */
+function icon(kind: Icon): SVGSVGElement {
+  const ns = "http://www.w3.org/2000/svg";
+  const shapes: Record<Icon, string> = {
+    first: "M1 1h2v10H1z M11 1 3 6l8 5z",
+    back: "M10 1 2 6l8 5z",
+    forward: "M2 1l8 5-8 5z",
+    last: "M1 1l8 5-8 5z M9 1h2v10H9z",
+  };
+  const svg = document.createElementNS(ns, "svg");
+  for (const [k, v] of Object.entries({ viewBox: "0 0 12 12", width: "0.8em", height: "0.8em", "aria-hidden": "true", class: "icon" })) svg.setAttribute(k, v);
+  const path = document.createElementNS(ns, "path");
+  path.setAttribute("d", shapes[kind]);
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}
 
 async function replayPage(id: string | null): Promise<void> {
   document.title = "Sylvan: replay";
@@ -610,24 +678,35 @@ async function replayPage(id: string | null): Promise<void> {
   }
   const total = (record.actions as Json[]).length;
   let at = total;
+  // Who sat where, as the record names them (a person's name or a bot's spec).
+  const seats: SeatInfo[] = ((record.seats ?? []) as string[]).map((name, seat) => ({ seat, name, bot: null, taken: true, zombie: false, resigned: false }));
   const viewer = el("select", { id: "viewer" }, el("option", { value: "spectator" }, "a spectator"));
-  for (let i = 0; i < record.players; i++) viewer.append(el("option", { value: String(i) }, `${seatName(i)}`));
+  for (let i = 0; i < record.players; i++) viewer.append(el("option", { value: String(i) }, who(seats, i)));
   const step = el("span", { id: "step" });
-  const button = (label: string, id: string, go: () => number) => {
-    const b = el("button", { id }, label);
-    b.onclick = () => {
-      at = Math.max(0, Math.min(total, go()));
-      show();
-    };
+  const go = (to: number) => {
+    at = Math.max(0, Math.min(total, to));
+    void show();
+  };
+  const button = (kind: Icon, label: string, to: () => number) => {
+    const b = el("button", { id: kind, title: `${label} (keyboard: ${KEYS[kind]})` }, icon(kind), ` ${label}`);
+    b.onclick = () => go(to());
     return b;
   };
   controls.replaceChildren(
-    button("⏮ start", "first", () => 0), " ",
-    button("◀ back", "back", () => at - 1), " ",
-    button("forward ▶", "forward", () => at + 1), " ",
-    button("end ⏭", "last", () => total), " ",
+    button("first", "start", () => 0), " ",
+    button("back", "back", () => at - 1), " ",
+    button("forward", "forward", () => at + 1), " ",
+    button("last", "end", () => total), " ",
     el("label", { for: "viewer" }, " as "), viewer, " ", step);
   viewer.onchange = () => show();
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLSelectElement || ev.target instanceof HTMLInputElement) return;
+    const moves: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total };
+    const to = moves[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    go(to);
+  });
   const show = async () => {
     try {
       const v = (viewer as HTMLSelectElement).value;
@@ -636,7 +715,7 @@ async function replayPage(id: string | null): Promise<void> {
       (document.getElementById("board") as HTMLElement).innerHTML = p.svg ?? "<p>This game has no drawing.</p>";
       (document.getElementById("board") as HTMLElement).dataset.version = String(at);
       const score = document.getElementById("score") as HTMLElement;
-      score.replaceChildren(el("h2", {}, p.score.over ? "Final scores" : "Scores"), scoreTable(p.score, []));
+      score.replaceChildren(el("h2", {}, p.score.over ? "Final scores" : "Scores"), scoreTable(p.score, seats));
       (document.getElementById("log") as HTMLElement).replaceChildren(el("h2", {}, `Decision ${at}`), el("ul", {}, ...(p.events as string[]).map((e) => el("li", {}, e))));
       message("", "info");
     } catch (e) {
