@@ -378,15 +378,11 @@ impl Game for Whisperwood {
         ]
     }
 
-    /// Locations (moves, calls, rune sites) and restoration spots, as drawn in the SVG.
-    fn action_targets(&self, _s: &State, a: Action) -> Vec<String> {
-        match a {
-            Action::To(l) => vec![format!("loc-{l}")],
-            Action::CallFrom { loc, .. } => vec![format!("loc-{loc}")],
-            Action::Restore { loc, spot, .. } => vec![format!("spot-{loc}-{spot}")],
-            Action::Site(site) => vec![format!("loc-{}", self.site_loc(site))],
-            _ => Vec::new(),
-        }
+    /// The drawn elements an action acts on (see `svg::targets`): locations, spots, empty
+    /// cells, wildlife and golems on the board; the fae and token supply; the mover's places,
+    /// slots, token pools, paths, golem powers, mat, and its own hand, pack and familiars.
+    fn action_targets(&self, s: &State, a: Action) -> Vec<String> {
+        svg::action_targets(self, s, a)
     }
 
     fn max_decisions(&self) -> u64 {
