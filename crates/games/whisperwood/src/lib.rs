@@ -385,6 +385,70 @@ impl Game for Whisperwood {
         svg::action_targets(self, s, a)
     }
 
+    /// Names what an action refers to from the mover's view: the enchantment card picked,
+    /// played, kept or revealed, the familiar kept or performed, the card over a rune, the fae
+    /// whose secondary action is taken.
+    fn action_text(&self, view: &View, a: Action) -> String {
+        let c = self.components();
+        let card = |k: u8| {
+            c.enchantments
+                .get(k as usize)
+                .map_or_else(|| format!("card kind #{k}"), |e| e.name.clone())
+        };
+        let familiar = |i: u8| {
+            c.familiars
+                .get(i as usize)
+                .map_or_else(|| format!("familiar #{i}"), |f| f.name.clone())
+        };
+        let s = &view.state;
+        let me = s.players.get(s.turn as usize);
+        let top = s.pending.last().map(|p| p.effect);
+        let over = |m: u8| {
+            me.and_then(|p| self.card_over(p, m as usize))
+                .map_or_else(|| "the card".to_string(), |e| e.name.clone())
+        };
+        match a {
+            Action::Pick(k) => format!("Keep {} from the pack", card(k)),
+            Action::KeepFamiliar(i) => format!("Keep the familiar {}", familiar(i)),
+            Action::KeepCard(k) => format!("Keep the revealed card {}", card(k)),
+            Action::Reveal(k) => format!("Reveal {}", card(k)),
+            Action::PlayCard(k) => match top {
+                Some(state::Effect::Enchant(m)) => {
+                    format!("Play {} over rune {}", card(k), m + 1)
+                }
+                Some(state::Effect::PlayDiscard) => format!("Play and discard {}", card(k)),
+                _ => format!("Play {}", card(k)),
+            },
+            Action::KeepMat => match top {
+                Some(state::Effect::Enchant(m)) => {
+                    format!("Keep the mat's endgame enchantment of rune {}", m + 1)
+                }
+                _ => a.to_string(),
+            },
+            Action::CorruptionOnCard(m) => {
+                format!("Corruption on {} over rune {}", over(m), m + 1)
+            }
+            Action::PurifyCard(m) => format!("Purify {} over rune {}", over(m), m + 1),
+            Action::Perform(state::FAMILIAR_PLACE) => match me {
+                Some(p) if p.familiar != state::NONE => {
+                    format!("Perform your familiar {}", familiar(p.familiar))
+                }
+                _ => a.to_string(),
+            },
+            Action::Secondary => match top {
+                Some(state::Effect::FaeSecondary { fae, .. }) => format!(
+                    "Release harmony for {}'s secondary action",
+                    action::fae_name(fae)
+                ),
+                _ => a.to_string(),
+            },
+            Action::DealFamiliar(i) if !self.options().subsequent_game => {
+                format!("Deal the familiar {}", familiar(i))
+            }
+            _ => a.to_string(),
+        }
+    }
+
     fn max_decisions(&self) -> u64 {
         60_000
     }
