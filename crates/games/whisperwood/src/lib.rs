@@ -33,6 +33,7 @@
 mod action;
 pub mod board;
 pub mod components;
+mod draft;
 mod rules;
 mod score;
 pub mod state;
@@ -101,6 +102,61 @@ impl Whisperwood {
         Whisperwood::with(players, options, Arc::new(Components::standard()))
     }
 
+    /// A subsequent game's setup: the other seats' dealt familiars come from those `me` has
+    /// not seen.
+    fn determinize_familiars(&self, s: &mut State, me: usize, rng: &mut GameRng) {
+        if !self.options().subsequent_game {
+            return;
+        }
+        {
+            // Familiars: the others' dealt ones come from all but this seat's and those known.
+            let all = ((1u16 << self.components().familiars.len()) - 1) as u8;
+            let mut unseen = all & !s.players[me].dealt;
+            for pl in s.players.iter() {
+                if pl.familiar != state::NONE {
+                    unseen &= !(1 << pl.familiar);
+                }
+            }
+            let mut want = [0u32; 4];
+            for (q, pl) in s.players.iter_mut().enumerate() {
+                if q != me {
+                    want[q] = pl.dealt.count_ones();
+                    pl.dealt = 0;
+                }
+            }
+            for (q, pl) in s.players.iter_mut().enumerate() {
+                for _ in 0..want[q] {
+                    let left = unseen.count_ones() as u64;
+                    if left == 0 {
+                        break;
+                    }
+                    let mut r = rng.below(left);
+                    let mut m = unseen;
+                    while m != 0 {
+                        let i = m.trailing_zeros();
+                        m &= m - 1;
+                        if r == 0 {
+                            unseen &= !(1 << i);
+                            pl.dealt |= 1 << i;
+                            break;
+                        }
+                        r -= 1;
+                    }
+                }
+            }
+            let mut dealt = 0u8;
+            for pl in s.players.iter() {
+                dealt |= pl.dealt;
+                if pl.familiar != state::NONE {
+                    dealt |= 1 << pl.familiar;
+                }
+            }
+            if s.familiars_left != 0 {
+                s.familiars_left = all & !dealt;
+            }
+        }
+    }
+
     fn explain(&self, s: &State, a: Action) -> Illegal {
         let chance_action = matches!(
             a,
@@ -149,10 +205,22 @@ impl Game for Whisperwood {
 
     /// Redeals the enchantment cards `seat` has not seen (the deck, the other hands but their
     /// publicly known cards, the other draft packs) from their pooled counts, in card-kind
-    /// order; in a subsequent game's setup, also the other seats' dealt familiars from those
-    /// `seat` has not seen. (What `seat` saw in packs it passed on is not remembered.)
+    /// order; during a subsequent game's draft and familiar choice, keeping every card `seat`
+    /// saw in a pack where it knows it is (see `draft.rs`); in a subsequent game's setup, also
+    /// the other seats' dealt familiars from those `seat` has not seen.
     fn determinize(&self, s: &mut State, seat: Seat, rng: &mut GameRng) {
         let me = seat.0 as usize;
+        if draft::determinize(s, self.players(), me, rng) {
+            self.determinize_familiars(s, me, rng);
+            return;
+        }
+        // After the draft its memory is not used: the other seats' is forgotten, not kept.
+        for (q, pl) in s.players.iter_mut().enumerate() {
+            if q != me {
+                pl.draft_seen = [state::NONE; 15];
+                pl.draft_picks = [state::NONE; 6];
+            }
+        }
         let mut pool = s.deck;
         let (mut need, mut need_pack) = ([0u8; 4], [0u8; 4]);
         for (q, pl) in s.players.iter_mut().enumerate() {
@@ -193,53 +261,7 @@ impl Game for Whisperwood {
             }
         }
         s.deck = pool;
-        if self.options().subsequent_game {
-            // Familiars: the others' dealt ones come from all but this seat's and those known.
-            let all = ((1u16 << self.components().familiars.len()) - 1) as u8;
-            let mut unseen = all & !s.players[me].dealt;
-            for pl in s.players.iter() {
-                if pl.familiar != state::NONE {
-                    unseen &= !(1 << pl.familiar);
-                }
-            }
-            let mut want = [0u32; 4];
-            for (q, pl) in s.players.iter_mut().enumerate() {
-                if q != me {
-                    want[q] = pl.dealt.count_ones();
-                    pl.dealt = 0;
-                }
-            }
-            for (q, pl) in s.players.iter_mut().enumerate() {
-                for _ in 0..want[q] {
-                    let left = unseen.count_ones() as u64;
-                    if left == 0 {
-                        break;
-                    }
-                    let mut r = rng.below(left);
-                    let mut m = unseen;
-                    while m != 0 {
-                        let i = m.trailing_zeros();
-                        m &= m - 1;
-                        if r == 0 {
-                            unseen &= !(1 << i);
-                            pl.dealt |= 1 << i;
-                            break;
-                        }
-                        r -= 1;
-                    }
-                }
-            }
-            let mut dealt = 0u8;
-            for pl in s.players.iter() {
-                dealt |= pl.dealt;
-                if pl.familiar != state::NONE {
-                    dealt |= 1 << pl.familiar;
-                }
-            }
-            if s.familiars_left != 0 {
-                s.familiars_left = all & !dealt;
-            }
-        }
+        self.determinize_familiars(s, me, rng);
     }
 
     /// A drawn enchantment card is named only to the player who draws it.
