@@ -34,6 +34,7 @@ mod action;
 pub mod board;
 pub mod components;
 mod draft;
+pub mod encode;
 mod rules;
 mod score;
 pub mod state;
@@ -469,6 +470,27 @@ impl Game for Whisperwood {
             }
             _ => a.to_string(),
         }
+    }
+
+    fn seat_action_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
+        Some(encode::seat_actions())
+    }
+
+    fn chance_outcome_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
+        Some(encode::chance_outcomes())
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![encode::OBSERVATION_LEN]
+    }
+
+    fn observation_tensor(&self, view: &View, seat: Seat, out: &mut Vec<f32>) {
+        encode::observation(self, view, seat, out);
+    }
+
+    /// The text view: everything the seat sees now, its own hand, pack and familiars included.
+    fn observation_string(&self, view: &View, _seat: Seat) -> Option<String> {
+        Some(self.text(view))
     }
 
     fn max_decisions(&self) -> u64 {
