@@ -178,6 +178,19 @@ fn pictures_to_look_at() {
         .expect("drawn");
     assert!(svg.contains("p2-place-0"));
     std::fs::write(dir.join("whisperwood-midgame.png"), png(&svg)).expect("written");
+    let options = Options {
+        subsequent_game: true,
+        ..Options::default()
+    };
+    let game = Whisperwood::new(3, options).expect("valid");
+    let s = sylvan_engine::suite::random_state_where(&game, 9, |s| {
+        s.phase == sylvan_whisperwood::Phase::Draft(2) && game.actor(s) == Actor::Seat(Seat(0))
+    });
+    let svg = game
+        .svg(&game.view(&s, Viewer::Seat(Seat(0))))
+        .expect("drawn");
+    assert!(svg.contains("p1-pack-") && !svg.contains("p2-pack-"));
+    std::fs::write(dir.join("whisperwood-draft.png"), png(&svg)).expect("written");
 }
 
 /// The picture as PNG (resvg with the system fonts).
