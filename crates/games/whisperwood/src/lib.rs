@@ -33,6 +33,8 @@
 mod action;
 pub mod board;
 pub mod components;
+mod draft;
+pub mod encode;
 mod rules;
 mod score;
 pub mod state;
@@ -101,6 +103,61 @@ impl Whisperwood {
         Whisperwood::with(players, options, Arc::new(Components::standard()))
     }
 
+    /// A subsequent game's setup: the other seats' dealt familiars come from those `me` has
+    /// not seen.
+    fn determinize_familiars(&self, s: &mut State, me: usize, rng: &mut GameRng) {
+        if !self.options().subsequent_game {
+            return;
+        }
+        {
+            // Familiars: the others' dealt ones come from all but this seat's and those known.
+            let all = ((1u16 << self.components().familiars.len()) - 1) as u8;
+            let mut unseen = all & !s.players[me].dealt;
+            for pl in s.players.iter() {
+                if pl.familiar != state::NONE {
+                    unseen &= !(1 << pl.familiar);
+                }
+            }
+            let mut want = [0u32; 4];
+            for (q, pl) in s.players.iter_mut().enumerate() {
+                if q != me {
+                    want[q] = pl.dealt.count_ones();
+                    pl.dealt = 0;
+                }
+            }
+            for (q, pl) in s.players.iter_mut().enumerate() {
+                for _ in 0..want[q] {
+                    let left = unseen.count_ones() as u64;
+                    if left == 0 {
+                        break;
+                    }
+                    let mut r = rng.below(left);
+                    let mut m = unseen;
+                    while m != 0 {
+                        let i = m.trailing_zeros();
+                        m &= m - 1;
+                        if r == 0 {
+                            unseen &= !(1 << i);
+                            pl.dealt |= 1 << i;
+                            break;
+                        }
+                        r -= 1;
+                    }
+                }
+            }
+            let mut dealt = 0u8;
+            for pl in s.players.iter() {
+                dealt |= pl.dealt;
+                if pl.familiar != state::NONE {
+                    dealt |= 1 << pl.familiar;
+                }
+            }
+            if s.familiars_left != 0 {
+                s.familiars_left = all & !dealt;
+            }
+        }
+    }
+
     fn explain(&self, s: &State, a: Action) -> Illegal {
         let chance_action = matches!(
             a,
@@ -149,10 +206,22 @@ impl Game for Whisperwood {
 
     /// Redeals the enchantment cards `seat` has not seen (the deck, the other hands but their
     /// publicly known cards, the other draft packs) from their pooled counts, in card-kind
-    /// order; in a subsequent game's setup, also the other seats' dealt familiars from those
-    /// `seat` has not seen. (What `seat` saw in packs it passed on is not remembered.)
+    /// order; during a subsequent game's draft and familiar choice, keeping every card `seat`
+    /// saw in a pack where it knows it is (see `draft.rs`); in a subsequent game's setup, also
+    /// the other seats' dealt familiars from those `seat` has not seen.
     fn determinize(&self, s: &mut State, seat: Seat, rng: &mut GameRng) {
         let me = seat.0 as usize;
+        if draft::determinize(s, self.players(), me, rng) {
+            self.determinize_familiars(s, me, rng);
+            return;
+        }
+        // After the draft its memory is not used: the other seats' is forgotten, not kept.
+        for (q, pl) in s.players.iter_mut().enumerate() {
+            if q != me {
+                pl.draft_seen = [state::NONE; 15];
+                pl.draft_picks = [state::NONE; 6];
+            }
+        }
         let mut pool = s.deck;
         let (mut need, mut need_pack) = ([0u8; 4], [0u8; 4]);
         for (q, pl) in s.players.iter_mut().enumerate() {
@@ -193,53 +262,7 @@ impl Game for Whisperwood {
             }
         }
         s.deck = pool;
-        if self.options().subsequent_game {
-            // Familiars: the others' dealt ones come from all but this seat's and those known.
-            let all = ((1u16 << self.components().familiars.len()) - 1) as u8;
-            let mut unseen = all & !s.players[me].dealt;
-            for pl in s.players.iter() {
-                if pl.familiar != state::NONE {
-                    unseen &= !(1 << pl.familiar);
-                }
-            }
-            let mut want = [0u32; 4];
-            for (q, pl) in s.players.iter_mut().enumerate() {
-                if q != me {
-                    want[q] = pl.dealt.count_ones();
-                    pl.dealt = 0;
-                }
-            }
-            for (q, pl) in s.players.iter_mut().enumerate() {
-                for _ in 0..want[q] {
-                    let left = unseen.count_ones() as u64;
-                    if left == 0 {
-                        break;
-                    }
-                    let mut r = rng.below(left);
-                    let mut m = unseen;
-                    while m != 0 {
-                        let i = m.trailing_zeros();
-                        m &= m - 1;
-                        if r == 0 {
-                            unseen &= !(1 << i);
-                            pl.dealt |= 1 << i;
-                            break;
-                        }
-                        r -= 1;
-                    }
-                }
-            }
-            let mut dealt = 0u8;
-            for pl in s.players.iter() {
-                dealt |= pl.dealt;
-                if pl.familiar != state::NONE {
-                    dealt |= 1 << pl.familiar;
-                }
-            }
-            if s.familiars_left != 0 {
-                s.familiars_left = all & !dealt;
-            }
-        }
+        self.determinize_familiars(s, me, rng);
     }
 
     /// A drawn enchantment card is named only to the player who draws it.
@@ -378,15 +401,96 @@ impl Game for Whisperwood {
         ]
     }
 
-    /// Locations (moves, calls, rune sites) and restoration spots, as drawn in the SVG.
-    fn action_targets(&self, _s: &State, a: Action) -> Vec<String> {
+    /// The drawn elements an action acts on (see `svg::targets`): locations, spots, empty
+    /// cells, wildlife and golems on the board; the fae and token supply; the mover's places,
+    /// slots, token pools, paths, golem powers, mat, and its own hand, pack and familiars.
+    fn action_targets(&self, s: &State, a: Action) -> Vec<String> {
+        svg::action_targets(self, s, a)
+    }
+
+    /// Names what an action refers to from the mover's view: the enchantment card picked,
+    /// played, kept or revealed, the familiar kept or performed, the card over a rune, the fae
+    /// whose secondary action is taken.
+    fn action_text(&self, view: &View, a: Action) -> String {
+        let c = self.components();
+        let card = |k: u8| {
+            c.enchantments
+                .get(k as usize)
+                .map_or_else(|| format!("card kind #{k}"), |e| e.name.clone())
+        };
+        let familiar = |i: u8| {
+            c.familiars
+                .get(i as usize)
+                .map_or_else(|| format!("familiar #{i}"), |f| f.name.clone())
+        };
+        let s = &view.state;
+        let me = s.players.get(s.turn as usize);
+        let top = s.pending.last().map(|p| p.effect);
+        let over = |m: u8| {
+            me.and_then(|p| self.card_over(p, m as usize))
+                .map_or_else(|| "the card".to_string(), |e| e.name.clone())
+        };
         match a {
-            Action::To(l) => vec![format!("loc-{l}")],
-            Action::CallFrom { loc, .. } => vec![format!("loc-{loc}")],
-            Action::Restore { loc, spot, .. } => vec![format!("spot-{loc}-{spot}")],
-            Action::Site(site) => vec![format!("loc-{}", self.site_loc(site))],
-            _ => Vec::new(),
+            Action::Pick(k) => format!("Keep {} from the pack", card(k)),
+            Action::KeepFamiliar(i) => format!("Keep the familiar {}", familiar(i)),
+            Action::KeepCard(k) => format!("Keep the revealed card {}", card(k)),
+            Action::Reveal(k) => format!("Reveal {}", card(k)),
+            Action::PlayCard(k) => match top {
+                Some(state::Effect::Enchant(m)) => {
+                    format!("Play {} over rune {}", card(k), m + 1)
+                }
+                Some(state::Effect::PlayDiscard) => format!("Play and discard {}", card(k)),
+                _ => format!("Play {}", card(k)),
+            },
+            Action::KeepMat => match top {
+                Some(state::Effect::Enchant(m)) => {
+                    format!("Keep the mat's endgame enchantment of rune {}", m + 1)
+                }
+                _ => a.to_string(),
+            },
+            Action::CorruptionOnCard(m) => {
+                format!("Corruption on {} over rune {}", over(m), m + 1)
+            }
+            Action::PurifyCard(m) => format!("Purify {} over rune {}", over(m), m + 1),
+            Action::Perform(state::FAMILIAR_PLACE) => match me {
+                Some(p) if p.familiar != state::NONE => {
+                    format!("Perform your familiar {}", familiar(p.familiar))
+                }
+                _ => a.to_string(),
+            },
+            Action::Secondary => match top {
+                Some(state::Effect::FaeSecondary { fae, .. }) => format!(
+                    "Release harmony for {}'s secondary action",
+                    action::fae_name(fae)
+                ),
+                _ => a.to_string(),
+            },
+            Action::DealFamiliar(i) if !self.options().subsequent_game => {
+                format!("Deal the familiar {}", familiar(i))
+            }
+            _ => a.to_string(),
         }
+    }
+
+    fn seat_action_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
+        Some(encode::seat_actions())
+    }
+
+    fn chance_outcome_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
+        Some(encode::chance_outcomes())
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![encode::OBSERVATION_LEN]
+    }
+
+    fn observation_tensor(&self, view: &View, seat: Seat, out: &mut Vec<f32>) {
+        encode::observation(self, view, seat, out);
+    }
+
+    /// The text view: everything the seat sees now, its own hand, pack and familiars included.
+    fn observation_string(&self, view: &View, _seat: Seat) -> Option<String> {
+        Some(self.text(view))
     }
 
     fn max_decisions(&self) -> u64 {

@@ -203,6 +203,9 @@ impl Whisperwood {
                 summoned: 0,
                 dealt: 0,
                 pack: [0; CARD_KINDS],
+                draft_seen: [NONE; 15],
+                draft_picks: [NONE; 6],
+                draft_left: NONE,
                 wildlife_cards: 0,
                 hand: [0; CARD_KINDS],
                 known: 0,
@@ -1667,6 +1670,9 @@ impl Whisperwood {
                 if p.pack.get(k as usize) > Some(&0) {
                     p.pack[k as usize] -= 1;
                     p.hand[k as usize] += 1;
+                    if let Some(pick) = p.draft_picks.get_mut(step as usize) {
+                        *pick = k;
+                    }
                 }
                 self.next_pick(s, step);
             }
@@ -1823,6 +1829,7 @@ impl Whisperwood {
             if i >= 7 * n {
                 s.turn = s.first;
                 s.phase = Phase::Draft(0);
+                Self::record_packs(s, 0);
                 return;
             }
             if s.deck.iter().any(|&k| k > 0) {
@@ -1830,6 +1837,24 @@ impl Whisperwood {
             }
             s.phase = Phase::Pack(i + 1);
             s.turn = (i + 1) / 7;
+        }
+    }
+
+    /// Each player sees the pack in front of it at the start of a draft round (R36).
+    fn record_packs(s: &mut State, round: usize) {
+        let Some(&(at, size)) = crate::state::DRAFT_ROUNDS.get(round) else {
+            return;
+        };
+        for p in s.players.iter_mut() {
+            let mut i = 0;
+            for (k, &c) in p.pack.iter().enumerate() {
+                for _ in 0..c {
+                    if i < size {
+                        p.draft_seen[at + i] = k as u8;
+                        i += 1;
+                    }
+                }
+            }
         }
     }
 
@@ -1851,7 +1876,16 @@ impl Whisperwood {
         }
         if step < 6 {
             s.phase = Phase::Draft(step);
+            if step.is_multiple_of(2) {
+                Self::record_packs(s, step as usize / 2);
+            }
             return;
+        }
+        // The last card of each pack, discarded face up, by the seat its pack was dealt to.
+        for q in 0..n as usize {
+            let origin = (q + 3 * n as usize - 3) % n as usize;
+            let left = s.players[q].pack.iter().position(|&c| c > 0);
+            s.players[origin].draft_left = left.map_or(NONE, |k| k as u8);
         }
         for p in s.players.iter_mut() {
             for (d, k) in s.discard.iter_mut().zip(p.pack.iter_mut()) {

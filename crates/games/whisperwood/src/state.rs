@@ -19,6 +19,8 @@ pub const NONE: u8 = u8::MAX;
 pub const PLACES: usize = 25;
 /// The familiar card's place.
 pub const FAMILIAR_PLACE: u8 = 10;
+/// Where each draft round's pack starts in [`Player::draft_seen`], and its size.
+pub const DRAFT_ROUNDS: [(usize, usize); 3] = [(0, 7), (7, 5), (12, 3)];
 /// The first fae card's place (fae `i` is at `FAE_PLACE + i`).
 pub const FAE_PLACE: u8 = 17;
 
@@ -92,6 +94,16 @@ pub struct Player {
     pub dealt: u8,
     /// Subsequent games: the draft pack in front of this player (secret, L184–186).
     pub pack: [u8; CARD_KINDS],
+    /// Subsequent games: the packs this player received in the draft's three rounds (7, 5 and
+    /// 3 cards at offsets 0, 7 and 12, card kinds in ascending order, [`NONE`] until seen):
+    /// what it saw (secret, R36).
+    pub draft_seen: [u8; 15],
+    /// Subsequent games: the card kind this player kept at each of the six picks, or [`NONE`]
+    /// (secret).
+    pub draft_picks: [u8; 6],
+    /// Subsequent games: the last card of the pack dealt to this player, discarded face up at
+    /// the end of the draft (public), or [`NONE`].
+    pub draft_left: u8,
     /// Wildlife cards held (bit = animal).
     pub wildlife_cards: u8,
     /// Enchantment cards in hand, per card kind (secret; their play comes later).

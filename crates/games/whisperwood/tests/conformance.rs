@@ -12,6 +12,7 @@ fn rules(players: usize) -> Vec<Whisperwood> {
 fn two_players_conform() {
     let r = assert_conforms(&rules(2), 2_000, 2, 16);
     eprintln!("{} games, {} decisions", r.games, r.decisions);
+    ids_and_observations_checked(&r);
 }
 
 #[test]
@@ -37,5 +38,21 @@ fn the_ruling_options_conform_with_every_check_at_every_decision() {
         .collect();
     // Random play rarely earns an enchantment card (about 1 game in 200), and the harness
     // wants determinize to change some state: seed 2 gives a game in which a card is drawn.
-    assert_conforms(&rules, 30, 2, 1);
+    let r = assert_conforms(&rules, 30, 2, 1);
+    ids_and_observations_checked(&r);
+}
+
+/// The harness numbered every listed action and outcome and compared the observations with a
+/// determinized copy's (issue 16).
+fn ids_and_observations_checked(r: &sylvan_engine::ConformanceReport) {
+    for check in [
+        "ids below the bound and round-trip",
+        "tensor shaped and unchanged by determinize",
+        "observation text unchanged by determinize",
+    ] {
+        assert!(
+            r.checks.get(check).is_some_and(|&n| n > 100),
+            "{check}: {r:?}"
+        );
+    }
 }
