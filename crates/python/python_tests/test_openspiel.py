@@ -23,6 +23,16 @@ def test_midnight_duel_random_sim_test_passes():
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_whisperwood_draft_random_sim_test_passes(players):
+    # A subsequent game: secret draft picks and dealt familiars, resampled by determinize.
+    game = pyspiel.load_game(
+        "sylvan_whisperwood", {"players": players, "options": '{"subsequent_game": true}'}
+    )
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
 def test_game_type_and_info():
     game = pyspiel.load_game("sylvan_spirits_of_the_wild")
     kind = game.get_type()
