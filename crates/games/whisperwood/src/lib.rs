@@ -339,6 +339,7 @@ impl Game for Whisperwood {
             breakdown,
             ranking,
             winners: if over { winners } else { Vec::new() },
+            others: Vec::new(),
         }
     }
 
