@@ -606,6 +606,9 @@ fn read_text(path: &Path, what: &str) -> Result<String, CliError> {
         .map_err(|e| CliError::new(format!("cannot read {what} '{}': {e}", path.display())))
 }
 
+/// A column of the score table: its heading, its points per category and its total.
+type Column<'a> = (String, &'a [(std::borrow::Cow<'static, str>, i32)], i32);
+
 /// The score table: a column per seat, then one per non-seat (a solo game's automated
 /// opponent, such as Wispwood's Catty), a row per category and the totals; then the winners.
 fn write_score(out: &mut dyn Write, score: &Score, seats: &[String]) -> std::io::Result<()> {
@@ -615,7 +618,7 @@ fn write_score(out: &mut dyn Write, score: &Score, seats: &[String]) -> std::io:
         None => format!("Player {}", i + 1),
     };
     // Every column: its heading, its categories and its total.
-    let mut columns: Vec<(String, &[(std::borrow::Cow<'static, str>, i32)], i32)> = (0..players)
+    let mut columns: Vec<Column<'_>> = (0..players)
         .map(|i| {
             let breakdown = score.breakdown.get(i).map_or(&[][..], |b| b.as_slice());
             (name(i), breakdown, score.totals[i])
