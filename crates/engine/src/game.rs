@@ -267,7 +267,10 @@ pub trait Game: Sized + Send + Sync {
         self.named_actions(state, &mut named);
         if let Some(why) = named
             .iter()
-            .filter(|a| normalize(&a.to_string()) == wanted)
+            .filter(|a| {
+                normalize(&a.to_string()) == wanted
+                    || normalize(&self.action_text(&view, **a)) == wanted
+            })
             .find_map(|a| self.check(state, *a).err())
         {
             return Err(ParseActionError(format!(

@@ -274,6 +274,16 @@ fn the_moves_name_the_animal_as_the_mover_knows_it_and_never_a_hidden_one() {
     // A person may type what the list shows.
     let typed = format!("move your otter on {fox}");
     assert_eq!(g.parse_action(&s, &typed), Ok(Action::Select(fox)));
+    // A move out of reach, typed as the list words it, is answered with the rule.
+    act(&g, &mut s, Action::Select(puma));
+    let far = g
+        .parse_action(&s, "move your puma to J9")
+        .expect_err("three spaces from the first row cannot reach J9");
+    assert!(
+        far.0
+            .contains("is not allowed: the die always shows the maximum number of spaces"),
+        "{far}"
+    );
 
     // At night: the mover names its own animal; another seat's face-down animal stays unnamed,
     // in the action's words as on the screen, over many random Midnight Duels.
