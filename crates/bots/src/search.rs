@@ -444,6 +444,7 @@ mod tests {
             ranking: (0..totals.len() as u8).map(Seat).collect(),
             totals,
             winners: winners.into_iter().map(Seat).collect(),
+            others: Vec::new(),
         }
     }
 

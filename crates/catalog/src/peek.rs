@@ -136,6 +136,7 @@ impl Game for Peek {
             breakdown: vec![Vec::new(), Vec::new()],
             ranking: vec![Seat(0), Seat(1)],
             winners: Vec::new(),
+            others: Vec::new(),
         }
     }
     fn max_decisions(&self) -> u64 {

@@ -606,48 +606,69 @@ fn read_text(path: &Path, what: &str) -> Result<String, CliError> {
         .map_err(|e| CliError::new(format!("cannot read {what} '{}': {e}", path.display())))
 }
 
-/// Writes a score table: one row per category, one column per seat, totals and winners last.
+/// A column of the score table: its heading, its points per category and its total.
+type Column<'a> = (String, &'a [(std::borrow::Cow<'static, str>, i32)], i32);
+
+/// The score table: a column per seat, then one per non-seat (a solo game's automated
+/// opponent, such as Wispwood's Catty), a row per category and the totals; then the winners.
 fn write_score(out: &mut dyn Write, score: &Score, seats: &[String]) -> std::io::Result<()> {
     let players = score.totals.len();
     let name = |i: usize| match seats.get(i) {
         Some(who) => format!("P{} {who}", i + 1),
         None => format!("Player {}", i + 1),
     };
+    // Every column: its heading, its categories and its total.
+    let mut columns: Vec<Column<'_>> = (0..players)
+        .map(|i| {
+            let breakdown = score.breakdown.get(i).map_or(&[][..], |b| b.as_slice());
+            (name(i), breakdown, score.totals[i])
+        })
+        .collect();
+    for other in &score.others {
+        columns.push((other.name.to_string(), &other.breakdown, other.total));
+    }
     let mut categories: Vec<&str> = Vec::new();
-    for seat in &score.breakdown {
-        for (c, _) in seat {
+    for (_, breakdown, _) in &columns {
+        for (c, _) in breakdown.iter() {
             if !categories.contains(&c.as_ref()) {
                 categories.push(c);
             }
         }
     }
     let width = categories.iter().map(|c| c.len()).max().unwrap_or(5).max(5);
-    let col = (0..players)
-        .map(|i| name(i).len())
-        .max()
-        .unwrap_or(8)
-        .max(8);
+    let col = columns.iter().map(|c| c.0.len()).max().unwrap_or(8).max(8);
     write!(out, "{:width$}", "")?;
-    for i in 0..players {
-        write!(out, "  {:>col$}", name(i))?;
+    for (heading, _, _) in &columns {
+        write!(out, "  {heading:>col$}")?;
     }
     writeln!(out)?;
     for c in &categories {
         write!(out, "{c:width$}")?;
-        for seat in &score.breakdown {
-            let points = seat.iter().find(|(n, _)| n == c).map_or(0, |(_, p)| *p);
-            write!(out, "  {points:>col$}")?;
+        for (_, breakdown, _) in &columns {
+            // A column without the category (Catty has no goal cards) shows a dash, not 0.
+            match breakdown.iter().find(|(n, _)| n == c) {
+                Some((_, points)) => write!(out, "  {points:>col$}")?,
+                None => write!(out, "  {:>col$}", "-")?,
+            }
         }
         writeln!(out)?;
     }
     write!(out, "{:width$}", "Total")?;
-    for total in &score.totals {
+    for (_, _, total) in &columns {
         write!(out, "  {total:>col$}")?;
     }
     writeln!(out)?;
     if score.over {
         let winners: Vec<String> = score.winners.iter().map(|s| name(s.index())).collect();
         match winners.len() {
+            0 if !score.others.is_empty() => {
+                let best = score
+                    .others
+                    .iter()
+                    .map(|o| o.name.as_ref())
+                    .collect::<Vec<_>>();
+                writeln!(out, "Nobody wins: {} scored more.", best.join(", "))?
+            }
             0 => writeln!(out, "Nobody wins.")?,
             1 => writeln!(out, "Winner: {}", winners[0])?,
             _ => writeln!(out, "Tied winners: {}", winners.join(", "))?,

@@ -349,8 +349,9 @@ fn ask_human(
 /// The `help` screen: how to enter a move, the commands, and the game's rules of the decision.
 fn write_help(out: &mut dyn Write, actions: usize, rules: &str) -> std::io::Result<()> {
     let how = format!(
-        "Enter a move by its number (1 to {actions}) or by its words as listed (case and \
-         spacing do not matter). Instead of a move you may type:"
+        "Enter a move by its number (1 to {actions}) or by its words as listed, a group's \
+         heading followed by the item's (case and spacing do not matter). Instead of a move you \
+         may type:"
     );
     write!(out, "{}", wrap(&how, WIDTH))?;
     for (name, what) in COMMANDS {
@@ -368,7 +369,9 @@ fn write_help(out: &mut dyn Write, actions: usize, rules: &str) -> std::io::Resu
 }
 
 /// What a person sees at a decision: the position from their seat, wrapped at [`WIDTH`], and
-/// the numbered legal actions (the prompt follows).
+/// the numbered legal actions (the prompt follows). A list too long for the rest of the
+/// [`ROWS`] is grouped: actions that begin with the same words are listed once under those
+/// words, their numbered endings side by side.
 fn decision_screen(
     game: &dyn DynGame,
     seat: Seat,
@@ -379,11 +382,102 @@ fn decision_screen(
     // A line wider than the screen is broken between words, never mid-word.
     let mut screen = wrap(&text, WIDTH);
     screen.push_str(&format!("{who} to decide:\n"));
-    let width = legal.len().to_string().len();
-    for (i, l) in legal.iter().enumerate() {
-        screen.push_str(&wrap(&format!("  {:>width$}. {}", i + 1, l.text), WIDTH));
-    }
+    let texts: Vec<&str> = legal.iter().map(|l| l.text.as_str()).collect();
+    // The heading above and the prompt below take a row each.
+    let room = ROWS.saturating_sub(screen.lines().count() + 1);
+    screen.push_str(&action_list(&texts, room));
     Ok(screen)
+}
+
+/// The rows a decision screen keeps within, its prompt included (issue 11: 100 × 40).
+pub(crate) const ROWS: usize = 40;
+
+/// The fewest characters that actions must share at their start to be grouped.
+const SHARED: usize = 6;
+
+/// The numbered list of `texts`: one per row when that fits in `room` rows, else grouped.
+fn action_list(texts: &[&str], room: usize) -> String {
+    let digits = texts.len().to_string().len();
+    let flat: String = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| wrap(&format!("  {:>digits$}. {t}", i + 1), WIDTH))
+        .collect();
+    if flat.lines().count() <= room {
+        return flat;
+    }
+    let mut out = String::new();
+    let mut i = 0;
+    while i < texts.len() {
+        let common = texts
+            .get(i + 1)
+            .map_or(0, |next| shared_words(texts[i], next));
+        // Of the shared words, the heading that gathers the longest run (then the longest).
+        let run_end = |shared: usize| {
+            let head = &texts[i][..shared];
+            (i..texts.len())
+                .find(|&j| !texts[j].starts_with(head) || texts[j].len() == shared)
+                .unwrap_or(texts.len())
+        };
+        let best = texts[i][..common]
+            .match_indices(' ')
+            .map(|(at, _)| at + 1)
+            .filter(|&shared| shared >= SHARED)
+            .max_by_key(|&shared| (run_end(shared), shared));
+        let Some(shared) = best else {
+            out.push_str(&wrap(&format!("  {:>digits$}. {}", i + 1, texts[i]), WIDTH));
+            i += 1;
+            continue;
+        };
+        let head = &texts[i][..shared];
+        let end = run_end(shared);
+        out.push_str(&format!("  {}:\n", head.trim_end()));
+        let items: Vec<String> = (i..end)
+            .map(|j| format!("{:>digits$}. {}", j + 1, &texts[j][shared..]))
+            .collect();
+        out.push_str(&side_by_side(&items));
+        i = end;
+    }
+    out
+}
+
+/// How many leading bytes `a` and `b` share, cut back to the end of a whole word (a space).
+fn shared_words(a: &str, b: &str) -> usize {
+    let common = a
+        .char_indices()
+        .zip(b.chars())
+        .find(|((_, x), y)| x != y)
+        .map_or(a.len().min(b.len()), |((i, _), _)| i);
+    a[..common].rfind(' ').map_or(0, |space| space + 1)
+}
+
+/// `items` in rows of [`WIDTH`] columns, indented, each starting at a tab stop wide enough for
+/// most of them (a long one spans several stops), so the numbers line up.
+fn side_by_side(items: &[String]) -> String {
+    let mut widths: Vec<usize> = items.iter().map(|t| t.chars().count()).collect();
+    widths.sort_unstable();
+    // The stop fits three items in four; the rest take two stops or more.
+    let stop = widths[(widths.len() * 3 / 4).min(widths.len() - 1)] + 3;
+    let (mut out, mut row) = (String::new(), String::from("    "));
+    for item in items {
+        let len = item.chars().count();
+        let cells = len.div_ceil(stop).max(1);
+        if row.trim().is_empty() || row.chars().count() + len <= WIDTH {
+            // Fits on this row (or the row is empty).
+        } else {
+            out.push_str(row.trim_end());
+            out.push('\n');
+            row = String::from("    ");
+        }
+        row.push_str(item);
+        let pad = cells * stop - len;
+        row.push_str(&" ".repeat(pad));
+    }
+    if !row.trim().is_empty() {
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    wrap(&out, WIDTH)
 }
 
 /// The columns a screen of `play` keeps within.
@@ -534,6 +628,71 @@ mod tests {
     }
 
     #[test]
+    fn a_long_list_is_grouped_under_its_shared_words_and_every_number_stays() {
+        let mut texts: Vec<String> = vec!["Use Sherri's Medicine on your Wolf".into()];
+        texts.extend(
+            ["B2", "C3", "D4", "E5"]
+                .iter()
+                .map(|c| format!("Move your Puma to {c}")),
+        );
+        texts.extend((10..40).map(|c| format!("Take Forest tile {c} Forest side up")));
+        texts.push("End the turn".into());
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        // Room for all: one per row, as before.
+        let flat = action_list(&refs, 100);
+        assert_eq!(flat.lines().count(), refs.len());
+        assert!(flat.contains(" 2. Move your Puma to B2\n"), "{flat}");
+        let grouped = action_list(&refs, 16);
+        assert!(grouped.lines().count() <= 16, "{grouped}");
+        assert!(
+            grouped.lines().all(|l| l.chars().count() <= WIDTH),
+            "{grouped}"
+        );
+        assert!(grouped.contains("  Move your Puma to:\n"), "{grouped}");
+        // The heading that gathers the longest run, not tile by tile.
+        assert!(grouped.contains("  Take Forest tile:\n"), "{grouped}");
+        assert!(
+            grouped.contains(" 1. Use Sherri's Medicine on your Wolf\n"),
+            "{grouped}"
+        );
+        assert!(grouped.contains("36. End the turn"), "{grouped}");
+        for n in 1..=refs.len() {
+            let label = format!("{n}. ");
+            let times = grouped
+                .split_whitespace()
+                .filter(|w| format!("{w} ") == label)
+                .count();
+            assert_eq!(times, 1, "{n} in {grouped}");
+        }
+    }
+
+    #[test]
+    fn the_final_table_has_a_column_for_a_solo_opponent() {
+        let score = sylvan_engine::Score {
+            over: true,
+            totals: vec![124],
+            breakdown: vec![vec![("round 1: goals".into(), 124)]],
+            ranking: vec![Seat(0)],
+            winners: vec![],
+            others: vec![sylvan_engine::OtherScore {
+                name: "Catty".into(),
+                total: 155,
+                breakdown: vec![("round 1: Catty's wisps".into(), 155)],
+            }],
+        };
+        let mut out = Vec::new();
+        write_score(&mut out, &score, &["human".into()]).expect("written");
+        let table = String::from_utf8(out).expect("text");
+        let lines: Vec<&str> = table.lines().collect();
+        assert!(lines[0].ends_with("P1 human     Catty"), "{table}");
+        assert!(lines[1].ends_with("124         -"), "{table}");
+        assert!(lines[2].starts_with("round 1: Catty's wisps"), "{table}");
+        assert!(lines[2].ends_with("-       155"), "{table}");
+        assert!(lines[3].ends_with("124       155"), "{table}");
+        assert_eq!(lines[4], "Nobody wins: Catty scored more.");
+    }
+
+    #[test]
     fn end_of_input_leaves_cleanly() {
         let (result, out) = run("human,random", "");
         assert_eq!(result, Ok(()));
@@ -570,9 +729,7 @@ mod tests {
 
     /// The games whose every 2-player decision screen must fit [`WIDTH`] columns and
     /// [`ROWS`] rows (issue 11, point 7); every other game is measured and printed.
-    const COMPACT: &[&str] = &[];
-    /// The rows a decision screen keeps within, its prompt included.
-    const ROWS: usize = 40;
+    const COMPACT: &[&str] = &["spirits-of-the-wild", "woodwalkers", "wispwood"];
 
     #[test]
     fn decision_screens_of_random_positions_fit_the_screen() {

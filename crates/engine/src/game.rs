@@ -126,6 +126,23 @@ pub struct Score {
     pub ranking: Vec<Seat>,
     /// The winners once the game is over (several on an unbroken tie); empty before.
     pub winners: Vec<Seat>,
+    /// Scores of those at the table who are not seats (a solo game's automated opponent, such
+    /// as Wispwood's Catty), printed beside the seats; empty in most games. Records written
+    /// before it existed load with none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<OtherScore>,
+}
+
+/// The score of someone at the table who holds no seat (an automated solo opponent).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OtherScore {
+    /// Its name in the rulebook, e.g. `Catty`.
+    pub name: Cow<'static, str>,
+    /// Its total.
+    pub total: i32,
+    /// Its points per category, named as the seats' categories are where they match.
+    #[serde(default)]
+    pub breakdown: Vec<(Cow<'static, str>, i32)>,
 }
 
 /// Ranks seats by a key, best first; `key` returns something ordered so that greater is
@@ -250,7 +267,10 @@ pub trait Game: Sized + Send + Sync {
         self.named_actions(state, &mut named);
         if let Some(why) = named
             .iter()
-            .filter(|a| normalize(&a.to_string()) == wanted)
+            .filter(|a| {
+                normalize(&a.to_string()) == wanted
+                    || normalize(&self.action_text(&view, **a)) == wanted
+            })
             .find_map(|a| self.check(state, *a).err())
         {
             return Err(ParseActionError(format!(
@@ -508,4 +528,32 @@ pub fn sample_chance<G: Game>(game: &G, state: &G::State, rng: &mut GameRng) -> 
     let mut outcomes = Vec::new();
     game.chance_outcomes(state, &mut outcomes);
     rng.pick_weighted(&outcomes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_score_written_before_non_seat_rows_still_loads_and_an_empty_list_is_not_written() {
+        let old =
+            r#"{"over":true,"totals":[7],"breakdown":[[["goals",7]]],"ranking":[0],"winners":[0]}"#;
+        let score: Score = serde_json::from_str(old).expect("an old score loads");
+        assert!(score.others.is_empty());
+        assert_eq!(serde_json::to_string(&score).expect("serialises"), old);
+        let with = Score {
+            others: vec![OtherScore {
+                name: "Catty".into(),
+                total: 9,
+                breakdown: vec![("goals".into(), 9)],
+            }],
+            ..score
+        };
+        let text = serde_json::to_string(&with).expect("serialises");
+        assert!(
+            text.ends_with(r#""others":[{"name":"Catty","total":9,"breakdown":[["goals",9]]}]}"#),
+            "{text}"
+        );
+        assert_eq!(serde_json::from_str::<Score>(&text).expect("loads"), with);
+    }
 }

@@ -52,15 +52,16 @@ pub mod suite;
 pub mod testing;
 
 pub use game::{
-    rank_by, sample_chance, score_margin, Actor, Game, GameInfo, OptionsError, ParseActionError,
-    Score, Seat, SoloLevels, Viewer,
+    rank_by, sample_chance, score_margin, Actor, Game, GameInfo, OptionsError, OtherScore,
+    ParseActionError, Score, Seat, SoloLevels, Viewer,
 };
 pub use harness::{conformance, perft, ConformanceConfig, ConformanceReport};
 pub use record::{content_hash, EmbeddedComponents, Record, ReplayError, ENGINE_VERSION};
 pub use rng::{derive_seed, GameRng};
 pub use suite::{
-    assert_conforms, assert_targets_drawn, check_listed, check_perft_table, is_listed,
-    PerftPosition, TargetReport,
+    assert_conforms, assert_targets_drawn, assert_targets_drawn_where, check_listed,
+    check_perft_table, drawn_targets, for_each_decision, is_listed, Decision, PerftPosition,
+    TargetReport,
 };
 
 /// Plays one game to the end with uniformly random seat decisions and seeded chance.

@@ -99,29 +99,49 @@ pub fn assert_conforms<G: Game>(
 pub struct TargetReport {
     /// Seat decisions looked at.
     pub decisions: u64,
+    /// Seat decisions where at least one legal action names a target (a click can decide).
+    pub decisions_with_targets: u64,
     /// Legal actions that name at least one target.
     pub actions_with_targets: u64,
+    /// Legal actions that the `must_target` predicate required to name a target (all did).
+    pub required: u64,
     /// Target ids checked against the seat's picture.
     pub targets: u64,
 }
 
-/// Plays `games` random games of each of `rules` and, at every seat decision, checks that each
-/// id that [`Game::action_targets`] gives a legal action is drawn in the mover's own picture as
-/// an element with `data-target="ID"`, so that a click on the board can pick it. Panics naming
-/// the seed, decision, action and id on the first one missing, and when no action had any
-/// target at all (the check would be vacuous).
-pub fn assert_targets_drawn<G: Game>(rules: &[G], games: u64, seed: u64) -> TargetReport
-where
-    G::Action: std::fmt::Debug,
-{
-    let mut report = TargetReport::default();
+/// One seat decision of a random game, as [`for_each_decision`] hands it over.
+#[derive(Debug)]
+pub struct Decision<'a, G: Game> {
+    /// The rules being played.
+    pub game: &'a G,
+    /// The position.
+    pub state: &'a G::State,
+    /// The seat deciding.
+    pub seat: crate::Seat,
+    /// Its legal actions, in the game's order.
+    pub legal: &'a [G::Action],
+    /// The seed of this game (to reproduce a failure).
+    pub seed: u64,
+    /// Decisions (chance included) applied before this one.
+    pub index: u64,
+}
+
+/// Plays `games` random games of each of `rules` (uniform seat decisions, weighted chance,
+/// game `g` of rules `r` seeded `seed ^ (r << 32) ^ g`) and calls `visit` at every seat
+/// decision: the loop every test over many random positions would otherwise write.
+pub fn for_each_decision<G: Game>(
+    rules: &[G],
+    games: u64,
+    seed: u64,
+    mut visit: impl FnMut(&Decision<'_, G>),
+) {
     let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
     for (r, game) in rules.iter().enumerate() {
         for g in 0..games {
             let game_seed = seed ^ ((r as u64) << 32) ^ g;
             let mut rng = crate::GameRng::seeded(game_seed);
             let mut state = game.initial_state();
-            for decision in 0..game.max_decisions() {
+            for index in 0..game.max_decisions() {
                 let action = match game.actor(&state) {
                     Actor::Nobody => break,
                     Actor::Chance => {
@@ -130,21 +150,14 @@ where
                     }
                     Actor::Seat(seat) => {
                         game.legal_actions(&state, &mut actions);
-                        let view = game.view(&state, crate::Viewer::Seat(seat));
-                        let svg = game.svg(&view).unwrap_or_default();
-                        report.decisions += 1;
-                        for &a in &actions {
-                            let ids = game.action_targets(&state, a);
-                            report.actions_with_targets += u64::from(!ids.is_empty());
-                            for id in ids {
-                                report.targets += 1;
-                                assert!(
-                                    svg.contains(&format!("data-target=\"{id}\"")),
-                                    "seed {game_seed}, decision {decision}: {a:?} acts on \
-                                     {id:?}, which the seat's picture does not draw"
-                                );
-                            }
-                        }
+                        visit(&Decision {
+                            game,
+                            state: &state,
+                            seat,
+                            legal: &actions,
+                            seed: game_seed,
+                            index,
+                        });
                         actions[rng.below(actions.len() as u64) as usize]
                     }
                 };
@@ -152,6 +165,87 @@ where
             }
         }
     }
+}
+
+/// Every `data-target` id drawn in `svg`, in document order (repeats kept).
+pub fn drawn_targets(svg: &str) -> Vec<&str> {
+    const KEY: &str = "data-target=\"";
+    let mut ids = Vec::new();
+    let mut rest = svg;
+    while let Some(at) = rest.find(KEY) {
+        rest = &rest[at + KEY.len()..];
+        let Some(end) = rest.find('"') else { break };
+        ids.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    ids
+}
+
+/// [`assert_targets_drawn_where`] with no action required to name a target.
+pub fn assert_targets_drawn<G: Game>(rules: &[G], games: u64, seed: u64) -> TargetReport
+where
+    G::Action: std::fmt::Debug,
+{
+    assert_targets_drawn_where(rules, games, seed, |_| false)
+}
+
+/// Plays `games` random games of each of `rules` and, at every seat decision, checks the
+/// mover's own picture: every `data-target` id in it is drawn exactly once (a click picks one
+/// element); each id that [`Game::action_targets`] gives a legal action is drawn, so that a
+/// click on the board can pick it; and every legal action for which `must_target` holds (the
+/// actions a person does on the table) names at least one id. Panics naming the seed,
+/// decision, action and id on the first failure, and when no action had any target at all
+/// (the check would be vacuous).
+pub fn assert_targets_drawn_where<G: Game>(
+    rules: &[G],
+    games: u64,
+    seed: u64,
+    must_target: impl Fn(&G::Action) -> bool,
+) -> TargetReport
+where
+    G::Action: std::fmt::Debug,
+{
+    let mut report = TargetReport::default();
+    for_each_decision(rules, games, seed, |d| {
+        let view = d.game.view(d.state, crate::Viewer::Seat(d.seat));
+        let svg = d.game.svg(&view).unwrap_or_default();
+        let mut drawn = std::collections::HashSet::new();
+        for id in drawn_targets(&svg) {
+            assert!(
+                drawn.insert(id),
+                "seed {}, decision {}: the target {id:?} is drawn twice in the seat's picture",
+                d.seed,
+                d.index
+            );
+        }
+        report.decisions += 1;
+        let mut any = false;
+        for a in d.legal {
+            let ids = d.game.action_targets(d.state, *a);
+            if must_target(a) {
+                report.required += 1;
+                assert!(
+                    !ids.is_empty(),
+                    "seed {}, decision {}: {a:?} acts on the table but names no target",
+                    d.seed,
+                    d.index
+                );
+            }
+            any |= !ids.is_empty();
+            report.actions_with_targets += u64::from(!ids.is_empty());
+            for id in ids {
+                report.targets += 1;
+                assert!(
+                    drawn.contains(id.as_str()),
+                    "seed {}, decision {}: {a:?} acts on {id:?}, which the seat's picture does \
+                     not draw",
+                    d.seed,
+                    d.index
+                );
+            }
+        }
+        report.decisions_with_targets += u64::from(any);
+    });
     assert!(
         report.actions_with_targets > 0,
         "no action named a target: {report:?}"
@@ -262,6 +356,57 @@ macro_rules! game_glue {
 
         fn apply_unchecked(&self, s: &mut Self::State, a: Self::Action) {
             self.play(s, a);
+        }
+    };
+}
+
+/// The learning-library block of an `impl Game` that every game with an `encode` module writes
+/// the same way. `$m` is the module, with `seat_actions()` and `chance_outcomes()` returning
+/// `&'static IdTable<Action>`, `OBSERVATION_LEN` and `observation(&Self, &View, Seat, &mut
+/// Vec<f32>)`. Expands to `seat_action_ids`, `chance_outcome_ids`, `observation_shape`,
+/// `observation_tensor` and `observation_string` (the game's [`Game::text`]). A game whose seat
+/// ids are relative to the state writes `encode_glue!($m, relative)`: the three seat-id methods
+/// then call `$m::num_seat_actions()`, `$m::seat_action_id(state, action)` and
+/// `$m::seat_action(state, id)` instead of `seat_actions()`.
+#[macro_export]
+macro_rules! encode_glue {
+    ($m:ident) => {
+        fn seat_action_ids() -> Option<&'static $crate::encode::IdTable<Self::Action>> {
+            Some($m::seat_actions())
+        }
+
+        $crate::encode_glue!(@common $m);
+    };
+    ($m:ident, relative) => {
+        fn num_distinct_actions(&self) -> usize {
+            $m::num_seat_actions()
+        }
+
+        fn action_id(&self, state: &Self::State, action: Self::Action) -> Option<usize> {
+            $m::seat_action_id(state, action)
+        }
+
+        fn action_from_id(&self, state: &Self::State, id: usize) -> Option<Self::Action> {
+            $m::seat_action(state, id)
+        }
+
+        $crate::encode_glue!(@common $m);
+    };
+    (@common $m:ident) => {
+        fn chance_outcome_ids() -> Option<&'static $crate::encode::IdTable<Self::Action>> {
+            Some($m::chance_outcomes())
+        }
+
+        fn observation_shape(&self) -> Vec<usize> {
+            vec![$m::OBSERVATION_LEN]
+        }
+
+        fn observation_tensor(&self, view: &Self::View, seat: $crate::Seat, out: &mut Vec<f32>) {
+            $m::observation(self, view, seat, out);
+        }
+
+        fn observation_string(&self, view: &Self::View, _seat: $crate::Seat) -> Option<String> {
+            Some(<Self as $crate::Game>::text(self, view))
         }
     };
 }

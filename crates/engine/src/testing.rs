@@ -186,6 +186,7 @@ impl Game for Nim {
             } else {
                 Vec::new()
             },
+            others: Vec::new(),
         }
     }
 

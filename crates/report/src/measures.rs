@@ -144,6 +144,7 @@ mod tests {
             breakdown: vec![vec![], vec![]],
             ranking: vec![Seat(1), Seat(0)],
             winners: vec![Seat(1)],
+            others: Vec::new(),
         };
         let played = Played::new(Trace {
             decisions: 9,

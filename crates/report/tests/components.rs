@@ -142,6 +142,7 @@ impl Game for Tokens {
             totals,
             ranking,
             winners: if over { winners } else { Vec::new() },
+            others: Vec::new(),
         }
     }
     fn component_labels(&self, s: &TokenState, seat: Seat) -> Vec<String> {

@@ -121,7 +121,7 @@ fn stones(f: &mut Features<'_>, counts: &BTreeMap<Colour, u8>, scale: f64) {
 }
 
 /// Writes `seat`'s observation (see the module's documentation).
-pub fn observation(view: &View, seat: Seat, out: &mut Vec<f32>) {
+pub fn observation(_game: &crate::Spirits, view: &View, seat: Seat, out: &mut Vec<f32>) {
     let mut f = Features::new(out);
     for p in 0..2 {
         let side_start = f.len();

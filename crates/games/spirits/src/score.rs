@@ -120,6 +120,7 @@ impl Spirits {
             breakdown,
             ranking,
             winners: if s.over { winners } else { Vec::new() },
+            others: Vec::new(),
         }
     }
 

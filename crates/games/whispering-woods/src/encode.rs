@@ -116,7 +116,7 @@ pub fn chance_outcomes() -> &'static IdTable<Action> {
 }
 
 /// Writes `seat`'s observation (see the module's documentation).
-pub fn observation(view: &View, seat: Seat, out: &mut Vec<f32>) {
+pub fn observation(_game: &crate::WhisperingWoods, view: &View, seat: Seat, out: &mut Vec<f32>) {
     let mut f = Features::new(out);
     for p in 0..4 {
         let start = f.len();

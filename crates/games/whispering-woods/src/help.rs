@@ -80,9 +80,9 @@ pub(crate) fn targets(a: Action) -> Vec<String> {
 /// The colour of each element's Forest side, in `Element::ALL` order (component data [A]).
 const COLOUR_NAMES: [&str; 6] = ["red", "purple", "orange", "green", "blue", "grey"];
 
-const PLACING: &str = "There is only one placement rule: the tile must be placed adjacent to at least one side of a tile that is already in your forest. Click a dashed hex, or type 'Place it at (q, r)' with the coordinates the picture and the map show.";
+const PLACING: &str = "There is only one placement rule: the tile must be placed adjacent to at least one side of a tile that is already in your forest. Type 'Place it at (q, r)' with the coordinates the map and the picture show, or its number in the list (in the picture, click a dashed hex).";
 
-const TASKS: &str = "Select any task in your forest and complete it: move the Animal on it from tile to tile through your forest, always only onto adjacent tiles, following the exact sequence of colours on the task (either direction). Move only across Forest sides, never over Task sides, and use each Forest tile once. The tile where the path ends flips to its Task side and the Animal stays there: a new task. The completed task leaves your forest; you receive its printed victory points at the end of the game. Your Forest tiles must always be connected: you can't complete a task if removing its tile would divide your forest. Type 'Complete the task at (q, r), path ending at (q, r)', or click the task, then the end; 'End the turn' when you are done.";
+const TASKS: &str = "Select any task in your forest and complete it: move the Animal on it from tile to tile through your forest, always only onto adjacent tiles, following the exact sequence of colours on the task (either direction). Move only across Forest sides, never over Task sides, and use each Forest tile once. The tile where the path ends flips to its Task side and the Animal stays there: a new task. The completed task leaves your forest; you receive its printed victory points at the end of the game. Your Forest tiles must always be connected: you can't complete a task if removing its tile would divide your forest. Type 'Complete the task at (q, r), path ending at (q, r)' or its number in the list (in the picture, click the task, then the end); 'End the turn' when you are done.";
 
 impl WhisperingWoods {
     /// The rules of the decision the view shows, in the rulebook's words.
@@ -94,7 +94,7 @@ impl WhisperingWoods {
         } else if step.contains("may refresh") {
             format!("Refresh the Entire Display (optional): once per turn, after refilling it, draw 6 new tiles from the bag and return the 6 old tiles to the bag. To do this you must first flip a previously completed Forest tile from its Task side to its Forest side; it costs you {} at the end of the game. Or keep the display.", plural(penalty, "victory point"))
         } else if step.contains("takes 1 or 2") {
-            "Take 1 or 2 Forest tiles from the display and add them to your forest. A: take 2 tiles and place them one after the other, Forest side facing up. B: take 1 tile, flip it to the Task side, place it and put one of your unused Animals on it (not possible when all 4 Animals are in your forest). Click a display tile, then choose Forest side or Task side.".into()
+            "Take 1 or 2 Forest tiles from the display and add them to your forest. A: take 2 tiles and place them one after the other, Forest side facing up. B: take 1 tile, flip it to the Task side, place it and put one of your unused Animals on it (not possible when all 4 Animals are in your forest). Choose a display tile and its side by its number in the list or by typing e.g. 'Take Forest tile 12 Forest side up' (in the picture, click the tile, then the side).".into()
         } else if step.contains("second Forest tile") {
             "Option A: take a second tile from the display and place it Forest side up.".into()
         } else if step.contains("Animal for the new task") {

@@ -342,33 +342,7 @@ impl Game for WhisperingWoods {
         }
     }
 
-    fn num_distinct_actions(&self) -> usize {
-        encode::num_seat_actions()
-    }
-
-    fn action_id(&self, state: &State, action: Action) -> Option<usize> {
-        encode::seat_action_id(state, action)
-    }
-
-    fn action_from_id(&self, state: &State, id: usize) -> Option<Action> {
-        encode::seat_action(state, id)
-    }
-
-    fn chance_outcome_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
-        Some(encode::chance_outcomes())
-    }
-
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![encode::OBSERVATION_LEN]
-    }
-
-    fn observation_tensor(&self, view: &View, seat: Seat, out: &mut Vec<f32>) {
-        encode::observation(view, seat, out);
-    }
-
-    fn observation_string(&self, view: &View, _seat: Seat) -> Option<String> {
-        Some(self.text(view))
-    }
+    sylvan_engine::encode_glue!(encode, relative);
 
     fn max_decisions(&self) -> u64 {
         // Every turn places a tile or ends the game; refreshes are bounded by completed tasks.

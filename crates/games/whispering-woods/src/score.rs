@@ -68,6 +68,7 @@ impl WhisperingWoods {
             breakdown,
             ranking,
             winners: if won { winners } else { Vec::new() },
+            others: Vec::new(),
         }
     }
 }

@@ -362,6 +362,7 @@ impl Game for Whisperwood {
             breakdown,
             ranking,
             winners: if over { winners } else { Vec::new() },
+            others: Vec::new(),
         }
     }
 

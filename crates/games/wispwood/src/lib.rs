@@ -43,7 +43,9 @@ mod view;
 
 use std::sync::Arc;
 
-use sylvan_engine::{rank_by, Actor, Game, GameInfo, OptionsError, Score, Seat, Viewer};
+use sylvan_engine::{
+    rank_by, Actor, Game, GameInfo, OptionsError, OtherScore, Score, Seat, Viewer,
+};
 
 pub use action::{square_name, Action};
 pub use components::{Category, Components, ComponentsError, GoalCard, Kind, Shape, Wisp};
@@ -386,6 +388,24 @@ impl Game for Wispwood {
             breakdown,
             ranking,
             winners: if over { winners } else { Vec::new() },
+            // Solo: Catty's row beside yours, its points per round.
+            others: s
+                .catty
+                .map(|c| {
+                    vec![OtherScore {
+                        name: "Catty".into(),
+                        total: c.scores.iter().sum(),
+                        breakdown: (0..c.scores.len())
+                            .map(|r| {
+                                (
+                                    format!("round {}: Catty's wisps", r + 1).into(),
+                                    c.scores[r],
+                                )
+                            })
+                            .collect(),
+                    }]
+                })
+                .unwrap_or_default(),
         }
     }
 
@@ -460,25 +480,7 @@ impl Game for Wispwood {
         Some(svg::draw(view))
     }
 
-    fn seat_action_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
-        Some(encode::seat_actions())
-    }
-
-    fn chance_outcome_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
-        Some(encode::chance_outcomes())
-    }
-
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![encode::OBSERVATION_LEN]
-    }
-
-    fn observation_tensor(&self, view: &View, seat: Seat, out: &mut Vec<f32>) {
-        encode::observation(self, view, seat, out);
-    }
-
-    fn observation_string(&self, view: &View, _seat: Seat) -> Option<String> {
-        Some(self.text(view))
-    }
+    sylvan_engine::encode_glue!(encode);
 
     fn max_decisions(&self) -> u64 {
         200_000
@@ -554,6 +556,27 @@ impl Game for Wispwood {
 
     fn action_targets(&self, s: &State, a: Action) -> Vec<String> {
         self.targets(s, a)
+    }
+
+    /// The goal cards this seat won: those on which it scored the most over the game (ties
+    /// share), with more than 0 points; none in the solo game, where the goals are Catty's too.
+    fn component_labels(&self, s: &State, seat: Seat) -> Vec<String> {
+        if self.players() < 2 {
+            return Vec::new();
+        }
+        let on = |p: usize, goal: usize| -> i32 {
+            s.scores
+                .get(p)
+                .map_or(0, |rounds| rounds.iter().map(|r| r[goal]).sum())
+        };
+        (0..s.goals.len())
+            .filter(|&goal| {
+                let mine = on(seat.index(), goal);
+                mine > 0 && (0..self.players()).all(|p| on(p, goal) <= mine)
+            })
+            .filter_map(|goal| self.components().cards.get(s.goals[goal] as usize))
+            .map(|card| format!("goal won: {}", card.name))
+            .collect()
     }
 
     fn summary() -> &'static str {

@@ -233,3 +233,44 @@ fn each_witch_card_allows_its_own_squares() {
     assert!(!allowed(Kind::CatTwoAway, 4, 4));
     assert!(!allowed(Kind::CatTwoAway, 2, 2));
 }
+
+#[test]
+fn designer_reports_credit_each_goal_card_to_the_seats_that_scored_most_on_it() {
+    use sylvan_engine::{random_playout, Game, GameRng, Seat};
+    use sylvan_wispwood::{Options, Wispwood};
+    let mut credited = 0;
+    for players in [1, 2, 4] {
+        let g = Wispwood::new(players, Options::default()).expect("valid");
+        for seed in 0..6 {
+            let mut rng = GameRng::seeded(seed);
+            let (s, _) = random_playout(&g, &mut rng, &mut Vec::new(), &mut Vec::new());
+            let in_play: Vec<String> = s
+                .goals
+                .iter()
+                .map(|&c| format!("goal won: {}", g.components().cards[c as usize].name))
+                .collect();
+            let mut won = 0;
+            for p in 0..players {
+                let labels = g.component_labels(&s, Seat(p as u8));
+                assert!(labels.iter().all(|l| in_play.contains(l)), "{labels:?}");
+                won += labels.len();
+            }
+            if players == 1 {
+                // Solo: the goals are Catty's as much as yours; nothing to compare.
+                assert_eq!(won, 0);
+            } else {
+                // Every goal on which somebody scored is won by at least one seat.
+                let scored = (0..5)
+                    .filter(|&k| {
+                        s.scores
+                            .iter()
+                            .any(|r| r.iter().map(|x| x[k]).sum::<i32>() > 0)
+                    })
+                    .count();
+                assert!(won >= scored, "{won} labels for {scored} goals scored");
+                credited += won;
+            }
+        }
+    }
+    assert!(credited > 10, "{credited}");
+}

@@ -245,6 +245,13 @@ fn random_solo_games_keep_every_rule_and_the_winner_meets_or_beats_catty() {
             let catty = g.catty_total(&s).expect("Catty");
             assert!(score.over);
             assert_eq!(score.winners.contains(&Seat(0)), score.totals[0] >= catty);
+            // Catty's row stands beside the seat's in the final table, round by round.
+            let [row] = score.others.as_slice() else {
+                panic!("seed {seed}: {:?}", score.others)
+            };
+            assert_eq!((row.name.as_ref(), row.total), ("Catty", catty));
+            assert_eq!(row.breakdown.len(), 3);
+            assert_eq!(row.breakdown.iter().map(|(_, p)| p).sum::<i32>(), catty);
             wins[paws as usize - 1] += (score.totals[0] >= catty) as u32;
         }
     }

@@ -85,7 +85,7 @@ fn seat_hot(f: &mut Features<'_>, seat: Option<Seat>) {
 }
 
 /// Writes `seat`'s observation (see the module's documentation).
-pub fn observation(view: &View, seat: Seat, out: &mut Vec<f32>) {
+pub fn observation(_game: &crate::Woodwalkers, view: &View, seat: Seat, out: &mut Vec<f32>) {
     let mut f = Features::new(out);
     f.pad_to(CELLS * CELL_PLANES);
     let at = |cell: Cell, plane: usize| {

@@ -432,25 +432,7 @@ impl Game for Woodwalkers {
         Some(svg::draw(view))
     }
 
-    fn seat_action_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
-        Some(encode::seat_actions())
-    }
-
-    fn chance_outcome_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
-        Some(encode::chance_outcomes())
-    }
-
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![encode::OBSERVATION_LEN]
-    }
-
-    fn observation_tensor(&self, view: &View, seat: Seat, out: &mut Vec<f32>) {
-        encode::observation(view, seat, out);
-    }
-
-    fn observation_string(&self, view: &View, _seat: Seat) -> Option<String> {
-        Some(self.text(view))
-    }
+    sylvan_engine::encode_glue!(encode);
 
     fn max_decisions(&self) -> u64 {
         // Setup, then at most 21 rounds of at most 4 turns; a turn's decisions are bounded by
@@ -533,6 +515,10 @@ impl Game for Woodwalkers {
             }
         }
         Ok(())
+    }
+
+    fn action_text(&self, view: &View, action: Action) -> String {
+        view.action_text(action)
     }
 
     fn action_targets(&self, s: &State, a: Action) -> Vec<String> {

@@ -61,6 +61,7 @@ impl Woodwalkers {
             breakdown,
             ranking,
             winners: if over { winners } else { Vec::new() },
+            others: Vec::new(),
         }
     }
 }

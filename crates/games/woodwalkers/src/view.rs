@@ -10,6 +10,7 @@ use sylvan_engine::{Actor, Seat, Viewer};
 use crate::components::{Animal, Category, Cell, Colour, ForestTile, Side};
 use crate::rules::{describe, Woodwalkers};
 use crate::state::{Space, State, Step};
+use crate::Action;
 
 /// An animal tile on the board as seen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -300,6 +301,47 @@ impl View {
             }),
             scoreboard: c.scoreboard,
             over: s.step == Step::Over,
+        }
+    }
+
+    /// The animal tile on `cell`, if one stands there.
+    fn tile_on(&self, cell: Cell) -> Option<&TileView> {
+        self.tiles.iter().find(|t| t.cell == cell)
+    }
+
+    /// An animal tile as this viewer may name it: "your Fox", "Player 2's Wolf", "your
+    /// face-down animal" (at night, only what the viewer knows).
+    fn tile_name(&self, tile: &TileView) -> String {
+        let owner = if self.viewer.map(|v| v.index()) == Some(tile.colour.index()) {
+            "your".to_string()
+        } else {
+            format!("{}'s", Seat(tile.colour.index() as u8))
+        };
+        match tile.animal {
+            Some(a) => format!("{owner} {a}"),
+            None => format!("{owner} face-down animal"),
+        }
+    }
+
+    /// An action as this viewer reads it: the rulebook's "move one of your animal tiles" names
+    /// the animal where the action names only its space, from what the viewer knows.
+    pub fn action_text(&self, action: Action) -> String {
+        match action {
+            Action::Select(cell) => match self.tile_on(cell) {
+                Some(t) => format!("Move {} on {cell}", self.tile_name(t)),
+                None => action.to_string(),
+            },
+            Action::MoveTo(cell) => {
+                let Some(mover) = self.selected.and_then(|c| self.tile_on(c)) else {
+                    return action.to_string();
+                };
+                let mut text = format!("Move {} to {cell}", self.tile_name(mover));
+                if let Some(other) = self.tile_on(cell).filter(|t| t.colour != mover.colour) {
+                    text.push_str(&format!(" and duel {}", self.tile_name(other)));
+                }
+                text
+            }
+            _ => action.to_string(),
         }
     }
 

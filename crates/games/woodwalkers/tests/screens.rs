@@ -253,3 +253,86 @@ fn the_log_marks_the_viewers_own_moves() {
         "{theirs}"
     );
 }
+
+#[test]
+fn the_moves_name_the_animal_as_the_mover_knows_it_and_never_a_hidden_one() {
+    // "On your turn, roll your die and move one of your animal tiles": the list says which.
+    let g = game(2, 0, Side::Day);
+    let mut s = round_one(&g, Category::Speed);
+    let mover = s.current;
+    act(&g, &mut s, Action::Roll);
+    act(&g, &mut s, Action::Die(3));
+    let view = g.view(&s, Viewer::Seat(mover));
+    let (puma, fox) = (
+        s.pos[mover.index()][Animal::Puma.index()],
+        s.pos[mover.index()][Animal::Otter.index()],
+    );
+    assert_eq!(
+        g.action_text(&view, Action::Select(puma)),
+        format!("Move your Puma on {puma}")
+    );
+    // A person may type what the list shows.
+    let typed = format!("move your otter on {fox}");
+    assert_eq!(g.parse_action(&s, &typed), Ok(Action::Select(fox)));
+    // A move out of reach, typed as the list words it, is answered with the rule.
+    act(&g, &mut s, Action::Select(puma));
+    let far = g
+        .parse_action(&s, "move your puma to J9")
+        .expect_err("three spaces from the first row cannot reach J9");
+    assert!(
+        far.0
+            .contains("is not allowed: the die always shows the maximum number of spaces"),
+        "{far}"
+    );
+
+    // At night: the mover names its own animal; another seat's face-down animal stays unnamed,
+    // in the action's words as on the screen, over many random Midnight Duels.
+    let night = vec![game(2, 0, Side::Night), game(4, 1, Side::Night)];
+    let (mut duels, mut hidden) = (0, 0);
+    sylvan_engine::for_each_decision(&night, 12, 5, |d| {
+        let view = d.game.view(d.state, Viewer::Seat(d.seat));
+        for &a in d.legal {
+            let text = d.game.action_text(&view, a);
+            let Action::MoveTo(to) = a else {
+                if let Action::Select(c) = a {
+                    assert!(text.starts_with("Move your "), "{text}");
+                    assert!(text.ends_with(&format!(" on {c}")), "{text}");
+                }
+                continue;
+            };
+            let me = d.seat.index();
+            let own = d.state.animal_at(me, d.state.selected).expect("selected");
+            assert!(
+                text.starts_with(&format!("Move your {own} to {to}")),
+                "{text}"
+            );
+            let Some(other) = (0..d.game.players())
+                .filter(|&c| c != me)
+                .find_map(|c| d.state.animal_at(c, to).map(|x| (c, x)))
+            else {
+                assert!(!text.contains("duel"), "{text}");
+                continue;
+            };
+            duels += 1;
+            let owner = Seat(other.0 as u8);
+            let tile = view.tiles.iter().find(|t| t.cell == to).expect("drawn");
+            match tile.animal {
+                Some(x) => assert!(text.ends_with(&format!("duel {owner}'s {x}")), "{text}"),
+                None => {
+                    hidden += 1;
+                    assert!(
+                        text.ends_with(&format!("duel {owner}'s face-down animal")),
+                        "{text}"
+                    );
+                    // Nothing in the words names the truth (unless it is the mover's own kind).
+                    let rest = text.replacen(&format!("your {own}"), "", 1);
+                    assert!(!rest.contains(other.1.name()), "{text} leaks {}", other.1);
+                }
+            }
+        }
+    });
+    assert!(
+        duels > 20 && hidden > 10,
+        "{duels} duels offered, {hidden} hidden"
+    );
+}
