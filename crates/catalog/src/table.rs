@@ -85,12 +85,27 @@ impl Serialize for ScoreJson<'_> {
         let score = self.0;
         let breakdown: Vec<Categories<'_>> =
             score.breakdown.iter().map(|c| Categories(c)).collect();
-        let mut st = s.serialize_struct("Score", 5)?;
+        // Non-seat scores (Wispwood's Catty), only where the game has them: an added field.
+        struct Other<'a>(&'a sylvan_engine::OtherScore);
+        impl Serialize for Other<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut st = s.serialize_struct("OtherScore", 3)?;
+                st.serialize_field("name", &self.0.name)?;
+                st.serialize_field("total", &self.0.total)?;
+                st.serialize_field("breakdown", &Categories(&self.0.breakdown))?;
+                st.end()
+            }
+        }
+        let mut st = s.serialize_struct("Score", 6)?;
         st.serialize_field("over", &score.over)?;
         st.serialize_field("scores", &score.totals)?;
         st.serialize_field("breakdown", &breakdown)?;
         st.serialize_field("ranking", &score.ranking)?;
         st.serialize_field("winners", &score.winners)?;
+        if !score.others.is_empty() {
+            let others: Vec<Other<'_>> = score.others.iter().map(Other).collect();
+            st.serialize_field("others", &others)?;
+        }
         st.end()
     }
 }
@@ -645,6 +660,31 @@ mod tests {
             serde_json::to_value(game.status()).expect("json"),
             json!({"to_move": "chance", "over": false, "decisions": 0})
         );
+    }
+
+    #[test]
+    fn a_score_sends_its_non_seat_rows_only_when_it_has_them() {
+        let mut score = Score {
+            over: true,
+            totals: vec![40],
+            breakdown: vec![vec![("goals".into(), 40)]],
+            ranking: vec![Seat(0)],
+            winners: vec![],
+            others: vec![],
+        };
+        let plain = serde_json::to_value(ScoreJson(&score)).expect("json");
+        assert!(plain.get("others").is_none(), "{plain}");
+        score.others.push(sylvan_engine::OtherScore {
+            name: "Catty".into(),
+            total: 55,
+            breakdown: vec![("round 1".into(), 19), ("round 2".into(), 36)],
+        });
+        let with = serde_json::to_value(ScoreJson(&score)).expect("json");
+        assert_eq!(
+            with["others"],
+            json!([{"name": "Catty", "total": 55, "breakdown": {"round 1": 19, "round 2": 36}}])
+        );
+        assert_eq!(with["scores"], json!([40]));
     }
 
     #[test]

@@ -347,16 +347,22 @@ pub fn draw(view: &View) -> String {
         s,
         r##"<text class="status" x="{MARGIN}" y="{}">{}</text>"##,
         MARGIN * 2 + board - 6,
-        esc(&format!(
-            "{}'s turn{} - now: {}",
-            view.turn,
-            if view.roll > 0 {
-                format!(" (rolled {})", view.roll)
-            } else {
-                String::new()
-            },
-            view.deciding
-        ))
+        esc(&if view.over {
+            // No one's turn at the end: a turn line there read "Player 1's turn - now: the
+            // game is over".
+            "The game is over".to_string()
+        } else {
+            format!(
+                "{}'s turn{} - now: {}",
+                view.turn,
+                if view.roll > 0 {
+                    format!(" (rolled {})", view.roll)
+                } else {
+                    String::new()
+                },
+                view.deciding
+            )
+        })
     );
     s.push_str("</svg>");
     s

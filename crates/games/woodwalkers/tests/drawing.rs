@@ -73,3 +73,18 @@ fn at_night_the_drawing_shows_only_what_the_viewer_knows() {
         .count();
     assert_eq!(blue_names, 0);
 }
+
+#[test]
+fn at_the_end_the_status_line_says_the_game_is_over_not_whose_turn() {
+    let g = game(2, 0, Side::Day);
+    let mut rng = sylvan_engine::GameRng::seeded(5);
+    let (s, _) = sylvan_engine::random_playout(&g, &mut rng, &mut Vec::new(), &mut Vec::new());
+    let svg = g.svg(&g.view(&s, Viewer::Spectator)).expect("a drawing");
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let status = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("status"))
+        .and_then(|n| n.text())
+        .expect("a status line");
+    assert_eq!(status, "The game is over");
+}

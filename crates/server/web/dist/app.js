@@ -388,17 +388,21 @@ function highlight(f) {
   }
 }
 function scoreTable(score, seats) {
-  const cats = Object.keys(score.breakdown[0] ?? {});
-  const totals = score.scores;
+  const rows = score.scores.map((total, i) => ({ name: who(seats, i), cells: score.breakdown[i] ?? {}, total, seat: i }));
+  for (const o of score.others ?? []) rows.push({ name: String(o.name), cells: o.breakdown ?? {}, total: o.total, seat: null });
+  const cats = [];
+  for (const r of rows) for (const c of Object.keys(r.cells)) if (!cats.includes(c)) cats.push(c);
+  const cell = (r, c) => el("td", {}, c in r.cells ? String(r.cells[c]) : "\u2013");
+  const seatAttr = (r) => r.seat === null ? { class: "other" } : { "data-seat": String(r.seat) };
   if (cats.length > 6) {
-    const head2 = el("tr", {}, el("th", {}, "Category"), ...totals.map((_, i) => el("th", { "data-seat": String(i) }, who(seats, i))));
-    const rows2 = cats.map((c) => el("tr", {}, el("th", {}, c), ...totals.map((_, i) => el("td", {}, String(score.breakdown[i][c])))));
-    rows2.push(el("tr", { class: "total" }, el("th", {}, "Total"), ...totals.map((t) => el("td", { class: "total" }, String(t)))));
-    return el("table", { class: "score tall" }, el("thead", {}, head2), el("tbody", {}, ...rows2));
+    const head2 = el("tr", {}, el("th", {}, "Category"), ...rows.map((r) => el("th", seatAttr(r), r.name)));
+    const body2 = cats.map((c) => el("tr", {}, el("th", {}, c), ...rows.map((r) => cell(r, c))));
+    body2.push(el("tr", { class: "total" }, el("th", {}, "Total"), ...rows.map((r) => el("td", { class: "total" }, String(r.total)))));
+    return el("table", { class: "score tall" }, el("thead", {}, head2), el("tbody", {}, ...body2));
   }
   const head = el("tr", {}, el("th", {}, "Seat"), ...cats.map((c) => el("th", {}, c)), el("th", {}, "Total"));
-  const rows = score.scores.map((total, i) => el("tr", { "data-seat": String(i) }, el("th", {}, who(seats, i)), ...cats.map((c) => el("td", {}, String(score.breakdown[i][c]))), el("td", { class: "total" }, String(total))));
-  return el("table", { class: "score" }, el("thead", {}, head), el("tbody", {}, ...rows));
+  const body = rows.map((r) => el("tr", seatAttr(r), el("th", {}, r.name), ...cats.map((c) => cell(r, c)), el("td", { class: "total" }, String(r.total))));
+  return el("table", { class: "score" }, el("thead", {}, head), el("tbody", {}, ...body));
 }
 function clockText(f, i) {
   const c = f.clocks;

@@ -472,21 +472,26 @@ function highlight(f: Frame): void {
   }
 }
 
-/// The score breakdown: a row per seat, or, when there are more categories than fit across
-/// (Wispwood's rounds times goals), a column per seat so the table stays narrow.
+/// The score breakdown: a row per seat (and per non-seat score such as Wispwood's Catty), or,
+/// when there are more categories than fit across (Wispwood's rounds times goals), a column per
+/// seat so the table stays narrow. A category a row does not have shows "–".
 function scoreTable(score: Json, seats: SeatInfo[]): HTMLElement {
-  const cats: string[] = Object.keys(score.breakdown[0] ?? {});
-  const totals = score.scores as number[];
+  type Row = { name: string; cells: Json; total: number; seat: number | null };
+  const rows: Row[] = (score.scores as number[]).map((total, i) => ({ name: who(seats, i), cells: score.breakdown[i] ?? {}, total, seat: i }));
+  for (const o of (score.others ?? []) as Json[]) rows.push({ name: String(o.name), cells: o.breakdown ?? {}, total: o.total as number, seat: null });
+  const cats: string[] = [];
+  for (const r of rows) for (const c of Object.keys(r.cells)) if (!cats.includes(c)) cats.push(c);
+  const cell = (r: Row, c: string) => el("td", {}, c in r.cells ? String(r.cells[c]) : "–");
+  const seatAttr = (r: Row): Record<string, string> => (r.seat === null ? { class: "other" } : { "data-seat": String(r.seat) });
   if (cats.length > 6) {
-    const head = el("tr", {}, el("th", {}, "Category"), ...totals.map((_, i) => el("th", { "data-seat": String(i) }, who(seats, i))));
-    const rows = cats.map((c) => el("tr", {}, el("th", {}, c), ...totals.map((_, i) => el("td", {}, String(score.breakdown[i][c])))));
-    rows.push(el("tr", { class: "total" }, el("th", {}, "Total"), ...totals.map((t) => el("td", { class: "total" }, String(t)))));
-    return el("table", { class: "score tall" }, el("thead", {}, head), el("tbody", {}, ...rows));
+    const head = el("tr", {}, el("th", {}, "Category"), ...rows.map((r) => el("th", seatAttr(r), r.name)));
+    const body = cats.map((c) => el("tr", {}, el("th", {}, c), ...rows.map((r) => cell(r, c))));
+    body.push(el("tr", { class: "total" }, el("th", {}, "Total"), ...rows.map((r) => el("td", { class: "total" }, String(r.total)))));
+    return el("table", { class: "score tall" }, el("thead", {}, head), el("tbody", {}, ...body));
   }
   const head = el("tr", {}, el("th", {}, "Seat"), ...cats.map((c) => el("th", {}, c)), el("th", {}, "Total"));
-  const rows = (score.scores as number[]).map((total, i) =>
-    el("tr", { "data-seat": String(i) }, el("th", {}, who(seats, i)), ...cats.map((c) => el("td", {}, String(score.breakdown[i][c]))), el("td", { class: "total" }, String(total))));
-  return el("table", { class: "score" }, el("thead", {}, head), el("tbody", {}, ...rows));
+  const body = rows.map((r) => el("tr", seatAttr(r), el("th", {}, r.name), ...cats.map((c) => cell(r, c)), el("td", { class: "total" }, String(r.total))));
+  return el("table", { class: "score" }, el("thead", {}, head), el("tbody", {}, ...body));
 }
 
 function clockText(f: Frame, i: number): string {
