@@ -48,7 +48,7 @@ use sylvan_engine::{rank_by, Actor, Game, GameInfo, GameRng, OptionsError, Score
 pub use action::{loc_name, place_name, Action, Pool};
 pub use components::{Animal, Components, ComponentsError, Element, Spell, Token};
 pub use rules::{pair_ok, spot_owner, Options, Whisperwood};
-pub use score::CATEGORIES;
+pub use score::{CATEGORIES, FLOOR_ROW};
 pub use state::{Effect, Phase, Player, State};
 pub use view::View;
 
@@ -461,6 +461,7 @@ impl Game for Whisperwood {
                     .iter()
                     .zip(self.breakdown(s, p))
                     .map(|(&name, v)| (name.into(), v))
+                    .chain(self.floor_row(s, p).map(|(name, v)| (name.into(), v)))
                     .collect()
             })
             .collect();
