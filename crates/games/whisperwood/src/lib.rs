@@ -379,7 +379,7 @@ impl Game for Whisperwood {
         &self,
         before: &State,
         action: Action,
-        _after: &State,
+        after: &State,
         viewer: Viewer,
         out: &mut Vec<String>,
     ) {
@@ -432,6 +432,19 @@ impl Game for Whisperwood {
                     out.push(format!("{s}: you keep the familiar {name}"));
                 } else {
                     out.push(format!("{s}: keeps a familiar"));
+                }
+                // The last choice reveals every kept familiar together (L188).
+                let revealed = |st: &State| st.players.iter().any(|p| p.familiar != state::NONE);
+                if !revealed(before) && revealed(after) {
+                    for (q, p) in after.players.iter().enumerate() {
+                        if let Some(f) = self.components().familiars.get(p.familiar as usize) {
+                            out.push(format!(
+                                "{}: reveals the familiar {}",
+                                Seat(q as u8),
+                                f.name
+                            ));
+                        }
+                    }
                 }
             }
             (Actor::Chance, Action::Reveal(k)) => {
