@@ -255,6 +255,15 @@ impl Whisperwood {
                 ),
                 _ => format!("Rune site token {}", rune_token_name(c, i)),
             },
+            // The token taken by what it depicts (L481); the site number tells two apart.
+            Action::Site(site) => match s.site_token.get(site as usize) {
+                Some(&i) if i != state::NONE => format!(
+                    "Take the rune site token {} from site {site} of {}",
+                    rune_token_name(c, i),
+                    loc_name(self.site_loc(site))
+                ),
+                _ => a.to_string(),
+            },
             _ => a.to_string(),
         }
     }

@@ -3,7 +3,7 @@
 //! (L182: familiars dealt "in secret"; L186: "In secret, each player looks at their hand").
 
 use sylvan_engine::{Actor, Game, GameRng, Seat, Viewer};
-use sylvan_whisperwood::{Options, Whisperwood};
+use sylvan_whisperwood::{Action, Options, Phase, Whisperwood};
 
 /// True if `text` has a '#' followed by a digit: a number standing for a name.
 fn numbered(text: &str) -> bool {
@@ -94,13 +94,11 @@ fn events_and_action_texts_name_only_what_the_viewer_may_know() {
 #[test]
 fn rune_site_tokens_are_named_by_what_they_depict() {
     let g = Whisperwood::new(3, Options::default()).expect("valid");
-    let s = sylvan_engine::suite::random_state_where(&g, 3, |s| {
-        matches!(s.phase, sylvan_whisperwood::Phase::Rune(_))
-    });
+    let s = sylvan_engine::suite::random_state_where(&g, 3, |s| matches!(s.phase, Phase::Rune(_)));
     let mut outcomes = Vec::new();
     g.chance_outcomes(&s, &mut outcomes);
     let (a, _) = outcomes[0];
-    let sylvan_whisperwood::Action::RuneToken(i) = a else {
+    let Action::RuneToken(i) = a else {
         panic!("{a}")
     };
     let mut after = s.clone();
@@ -114,4 +112,46 @@ fn rune_site_tokens_are_named_by_what_they_depict() {
     if let sylvan_whisperwood::components::RuneEffect::Vp(v) = r.effect {
         assert!(said.contains(&format!("\"{v} VP\"")), "{said}");
     }
+}
+
+/// L481: "Take 1 rune site token from your druid's location": the action and the log name the
+/// token by what it depicts.
+#[test]
+fn taking_a_rune_site_token_names_it() {
+    let g = Whisperwood::new(2, Options::default()).expect("valid");
+    let (mut actions, mut outcomes, mut events) = (Vec::new(), Vec::new(), Vec::new());
+    let mut found = 0;
+    for seed in 0..40u64 {
+        let mut rng = GameRng::seeded(seed);
+        let mut s = g.initial_state();
+        loop {
+            let a = match g.actor(&s) {
+                Actor::Nobody => break,
+                Actor::Chance => {
+                    g.chance_outcomes(&s, &mut outcomes);
+                    rng.pick_weighted(&outcomes)
+                }
+                Actor::Seat(me) => {
+                    g.legal_actions(&s, &mut actions);
+                    // Prefer taking a token when offered, so the test meets some.
+                    match actions.iter().find(|a| matches!(a, Action::Site(_))) {
+                        Some(&a) => {
+                            found += 1;
+                            let text = g.action_text(&g.view(&s, Viewer::Seat(me)), a);
+                            assert!(text.starts_with("Take the rune site token \""), "{text}");
+                            let mut after = s.clone();
+                            g.apply(&mut after, a).expect("listed");
+                            events.clear();
+                            g.events(&s, a, &after, Viewer::Spectator, &mut events);
+                            assert!(events.concat().contains(&text), "{events:?}");
+                            a
+                        }
+                        None => actions[rng.below(actions.len() as u64) as usize],
+                    }
+                }
+            };
+            g.apply(&mut s, a).expect("listed");
+        }
+    }
+    assert!(found > 0, "no rune site token taken");
 }
