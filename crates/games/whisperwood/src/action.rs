@@ -249,10 +249,10 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Action::DrawTile(t) => write!(f, "Draw tile {}", loc_name(t)),
-            Action::RuneToken(i) => write!(f, "Rune token #{i}"),
-            Action::DealFamiliar(i) => write!(f, "Deal familiar #{i}"),
+            Action::RuneToken(i) => write!(f, "Rune site token (kind {i})"),
+            Action::DealFamiliar(i) => write!(f, "Deal familiar (kind {i})"),
             Action::Draw(t) => write!(f, "Draw {t}"),
-            Action::DrawCard(k) => write!(f, "Draw enchantment card kind #{k}"),
+            Action::DrawCard(k) => write!(f, "Draw enchantment card (kind {k})"),
             Action::PlaceTile { cell, rot } => {
                 let (q, r) = cell_coords(cell);
                 write!(f, "Place the tile at {q},{r} turned {rot}")
@@ -340,7 +340,7 @@ impl fmt::Display for Action {
                 f.write_str(" on the upgraded spell")
             }
             Action::KeepMat => f.write_str("Keep the mat's endgame enchantment"),
-            Action::PlayCard(k) => write!(f, "Play enchantment card kind #{k}"),
+            Action::PlayCard(k) => write!(f, "Play enchantment card (kind {k})"),
             Action::CardPart(i) => write!(f, "Resolve the card's effect {}", i + 1),
             Action::CorruptionOnCard(m) => {
                 write!(f, "Corruption on the card over rune {}", m + 1)
@@ -348,10 +348,10 @@ impl fmt::Display for Action {
             Action::PurifyCard(m) => write!(f, "Purify the card over rune {}", m + 1),
             Action::GolemHere(g) => write!(f, "Move the {g} golem to your druid"),
             Action::Decline => f.write_str("Decline"),
-            Action::Reveal(k) => write!(f, "Reveal enchantment card kind #{k}"),
+            Action::Reveal(k) => write!(f, "Reveal enchantment card (kind {k})"),
             Action::Summon(i) => write!(f, "Summon {} (release 1 harmony)", fae_name(i)),
             Action::Secondary => f.write_str("Release harmony for the fae's secondary action"),
-            Action::KeepCard(k) => write!(f, "Keep the revealed card kind #{k}"),
+            Action::KeepCard(k) => write!(f, "Keep the revealed card (kind {k})"),
             Action::Replay(sp) => write!(f, "Perform {sp} without spending its tokens"),
             Action::OtherSpace { path, branch } => {
                 write!(
@@ -367,8 +367,8 @@ impl fmt::Display for Action {
                 write!(f, "Purify a corruption from the {}", pool_name(pool))
             }
             Action::CopyFae(i) => write!(f, "Use {}'s primary action", fae_name(i)),
-            Action::Pick(k) => write!(f, "Keep enchantment card kind #{k} from the pack"),
-            Action::KeepFamiliar(i) => write!(f, "Keep familiar #{i}"),
+            Action::Pick(k) => write!(f, "Keep enchantment card (kind {k}) from the pack"),
+            Action::KeepFamiliar(i) => write!(f, "Keep familiar (kind {i})"),
         }
     }
 }

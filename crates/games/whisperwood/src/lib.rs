@@ -48,7 +48,7 @@ use sylvan_engine::{rank_by, Actor, Game, GameInfo, GameRng, OptionsError, Score
 pub use action::{loc_name, place_name, Action, Pool};
 pub use components::{Animal, Components, ComponentsError, Element, Spell, Token};
 pub use rules::{pair_ok, spot_owner, Options, Whisperwood};
-pub use score::CATEGORIES;
+pub use score::{CATEGORIES, FLOOR_ROW};
 pub use state::{Effect, Phase, Player, State};
 pub use view::View;
 
@@ -181,6 +181,124 @@ impl Whisperwood {
     }
 }
 
+impl Whisperwood {
+    fn describe(&self, s: &State, viewer: Option<u8>, a: Action) -> String {
+        let c = self.components();
+        let card = |k: u8| {
+            c.enchantments
+                .get(k as usize)
+                .map_or_else(|| "an enchantment card".to_string(), |e| e.name.clone())
+        };
+        let familiar = |i: u8| {
+            c.familiars
+                .get(i as usize)
+                .map_or_else(|| "a familiar".to_string(), |f| f.name.clone())
+        };
+        let me = s.players.get(s.turn as usize);
+        let top = s.pending.last().map(|p| p.effect);
+        let over = |m: u8| {
+            me.and_then(|p| self.card_over(p, m as usize))
+                .map_or_else(|| "the card".to_string(), |e| e.name.clone())
+        };
+        match a {
+            Action::Pick(k) => format!("Keep {} from the pack", card(k)),
+            Action::KeepFamiliar(i) => format!("Keep the familiar {}", familiar(i)),
+            Action::KeepCard(k) => format!("Keep the revealed card {}", card(k)),
+            Action::Reveal(k) => format!("Reveal {}", card(k)),
+            Action::PlayCard(k) => match top {
+                Some(state::Effect::Enchant(m)) => {
+                    format!("Play {} over rune {}", card(k), m + 1)
+                }
+                Some(state::Effect::PlayDiscard) => format!("Play and discard {}", card(k)),
+                _ => format!("Play {}", card(k)),
+            },
+            Action::KeepMat => match top {
+                Some(state::Effect::Enchant(m)) => {
+                    format!("Keep the mat's endgame enchantment of rune {}", m + 1)
+                }
+                _ => a.to_string(),
+            },
+            Action::CorruptionOnCard(m) => {
+                format!("Corruption on {} over rune {}", over(m), m + 1)
+            }
+            Action::PurifyCard(m) => format!("Purify {} over rune {}", over(m), m + 1),
+            Action::Perform(state::FAMILIAR_PLACE) => match me {
+                Some(p) if p.familiar != state::NONE => {
+                    format!("Perform your familiar {}", familiar(p.familiar))
+                }
+                _ => a.to_string(),
+            },
+            Action::Secondary => match top {
+                Some(state::Effect::FaeSecondary { fae, .. }) => format!(
+                    "Release harmony for {}'s secondary action",
+                    action::fae_name(fae)
+                ),
+                _ => a.to_string(),
+            },
+            // A subsequent game deals familiars secretly (L182): named to their owner only.
+            Action::DealFamiliar(i)
+                if !self.options().subsequent_game || viewer == Some(s.turn) =>
+            {
+                format!("Deal the familiar {}", familiar(i))
+            }
+            Action::DealFamiliar(_) => format!("Deal a familiar to {}", Seat(s.turn)),
+            // Drawn and dealt enchantment cards are seen by their drawer only.
+            Action::DrawCard(k) if viewer == Some(s.turn) => {
+                format!("Draw the enchantment card {}", card(k))
+            }
+            Action::DrawCard(_) => format!("Draw an enchantment card for {}", Seat(s.turn)),
+            Action::RuneToken(i) => match s.phase {
+                Phase::Rune(site) => format!(
+                    "Rune site token {} on site {site} of {}",
+                    rune_token_name(c, i),
+                    loc_name(self.site_loc(site))
+                ),
+                _ => format!("Rune site token {}", rune_token_name(c, i)),
+            },
+            // The token taken by what it depicts (L481); the site number tells two apart.
+            Action::Site(site) => match s.site_token.get(site as usize) {
+                Some(&i) if i != state::NONE => format!(
+                    "Take the rune site token {} from site {site} of {}",
+                    rune_token_name(c, i),
+                    loc_name(self.site_loc(site))
+                ),
+                _ => a.to_string(),
+            },
+            _ => a.to_string(),
+        }
+    }
+}
+
+/// The seat a viewer is, if it is one.
+fn viewer_seat(v: Viewer) -> Option<u8> {
+    match v {
+        Viewer::Seat(s) => Some(s.0),
+        _ => None,
+    }
+}
+
+/// A rune site token by what it depicts (L150, L481): its effect or points and its purple dot.
+fn rune_token_name(c: &Components, i: u8) -> String {
+    use components::RuneEffect;
+    let Some(r) = c.runes.get(i as usize) else {
+        return "(unknown)".into();
+    };
+    let what = match r.effect {
+        RuneEffect::Vp(v) => format!("{v} VP"),
+        RuneEffect::Harmony => "1 harmony".into(),
+        RuneEffect::Gain(t) => format!("gain {t}"),
+        RuneEffect::Upgrade => "upgrade a spell".into(),
+        RuneEffect::Advance => "advance on a path".into(),
+        RuneEffect::Enchantments => "2 enchantment cards".into(),
+        RuneEffect::Fae => "a fae".into(),
+    };
+    if r.corrupted {
+        format!("\"{what}\" (corrupted)")
+    } else {
+        format!("\"{what}\"")
+    }
+}
+
 impl Game for Whisperwood {
     type Options = Options;
     type State = State;
@@ -270,7 +388,7 @@ impl Game for Whisperwood {
         &self,
         before: &State,
         action: Action,
-        _after: &State,
+        after: &State,
         viewer: Viewer,
         out: &mut Vec<String>,
     ) {
@@ -324,6 +442,19 @@ impl Game for Whisperwood {
                 } else {
                     out.push(format!("{s}: keeps a familiar"));
                 }
+                // The last choice reveals every kept familiar together (L188).
+                let revealed = |st: &State| st.players.iter().any(|p| p.familiar != state::NONE);
+                if !revealed(before) && revealed(after) {
+                    for (q, p) in after.players.iter().enumerate() {
+                        if let Some(f) = self.components().familiars.get(p.familiar as usize) {
+                            out.push(format!(
+                                "{}: reveals the familiar {}",
+                                Seat(q as u8),
+                                f.name
+                            ));
+                        }
+                    }
+                }
             }
             (Actor::Chance, Action::Reveal(k)) => {
                 // Wilwisp reveals face up: every seat reads the card.
@@ -337,8 +468,9 @@ impl Game for Whisperwood {
                     Seat(before.turn)
                 ));
             }
-            (Actor::Seat(s), a) => out.push(format!("{s}: {a}")),
-            (_, a) => out.push(a.to_string()),
+            // Played, kept and revealed cards are face up; the mover's familiar is revealed.
+            (Actor::Seat(s), a) => out.push(format!("{s}: {}", self.describe(before, None, a))),
+            (_, a) => out.push(self.describe(before, viewer_seat(viewer), a)),
         }
     }
 
@@ -351,6 +483,7 @@ impl Game for Whisperwood {
                     .iter()
                     .zip(self.breakdown(s, p))
                     .map(|(&name, v)| (name.into(), v))
+                    .chain(self.floor_row(s, p).map(|(name, v)| (name.into(), v)))
                     .collect()
             })
             .collect();
@@ -413,64 +546,7 @@ impl Game for Whisperwood {
     /// played, kept or revealed, the familiar kept or performed, the card over a rune, the fae
     /// whose secondary action is taken.
     fn action_text(&self, view: &View, a: Action) -> String {
-        let c = self.components();
-        let card = |k: u8| {
-            c.enchantments
-                .get(k as usize)
-                .map_or_else(|| format!("card kind #{k}"), |e| e.name.clone())
-        };
-        let familiar = |i: u8| {
-            c.familiars
-                .get(i as usize)
-                .map_or_else(|| format!("familiar #{i}"), |f| f.name.clone())
-        };
-        let s = &view.state;
-        let me = s.players.get(s.turn as usize);
-        let top = s.pending.last().map(|p| p.effect);
-        let over = |m: u8| {
-            me.and_then(|p| self.card_over(p, m as usize))
-                .map_or_else(|| "the card".to_string(), |e| e.name.clone())
-        };
-        match a {
-            Action::Pick(k) => format!("Keep {} from the pack", card(k)),
-            Action::KeepFamiliar(i) => format!("Keep the familiar {}", familiar(i)),
-            Action::KeepCard(k) => format!("Keep the revealed card {}", card(k)),
-            Action::Reveal(k) => format!("Reveal {}", card(k)),
-            Action::PlayCard(k) => match top {
-                Some(state::Effect::Enchant(m)) => {
-                    format!("Play {} over rune {}", card(k), m + 1)
-                }
-                Some(state::Effect::PlayDiscard) => format!("Play and discard {}", card(k)),
-                _ => format!("Play {}", card(k)),
-            },
-            Action::KeepMat => match top {
-                Some(state::Effect::Enchant(m)) => {
-                    format!("Keep the mat's endgame enchantment of rune {}", m + 1)
-                }
-                _ => a.to_string(),
-            },
-            Action::CorruptionOnCard(m) => {
-                format!("Corruption on {} over rune {}", over(m), m + 1)
-            }
-            Action::PurifyCard(m) => format!("Purify {} over rune {}", over(m), m + 1),
-            Action::Perform(state::FAMILIAR_PLACE) => match me {
-                Some(p) if p.familiar != state::NONE => {
-                    format!("Perform your familiar {}", familiar(p.familiar))
-                }
-                _ => a.to_string(),
-            },
-            Action::Secondary => match top {
-                Some(state::Effect::FaeSecondary { fae, .. }) => format!(
-                    "Release harmony for {}'s secondary action",
-                    action::fae_name(fae)
-                ),
-                _ => a.to_string(),
-            },
-            Action::DealFamiliar(i) if !self.options().subsequent_game => {
-                format!("Deal the familiar {}", familiar(i))
-            }
-            _ => a.to_string(),
-        }
+        self.describe(&view.state, view.viewer, a)
     }
 
     fn seat_action_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {

@@ -4,9 +4,10 @@ use crate::components::{CardEffect, Element, MatRule, Spell, Token};
 use crate::rules::{spot_owner, Whisperwood};
 use crate::state::{State, LOCS, NONE};
 
-/// The score categories, in the rulebook's order.
+/// The score categories, in the rulebook's order (L619–629), worded so the rows add up to the
+/// total: the stars include the 10 of the setup, and corruption is a penalty (negative).
 pub const CATEGORIES: [&str; 10] = [
-    "VP stars",
+    "VP stars (incl. the 10 at the start)",
     "rune site tokens",
     "endgame enchantments",
     "golem tokens (3 VP side)",
@@ -14,9 +15,12 @@ pub const CATEGORIES: [&str; 10] = [
     "advanced spells",
     "wildlife in den",
     "potions",
-    "corruption",
+    "corruption on the board (−2 VP each)",
     "restorations",
 ];
+
+/// The label of the breakdown row that lifts a negative sum to 0 (R38).
+pub const FLOOR_ROW: &str = "raised to 0 (no score below 0)";
 
 impl Whisperwood {
     /// One player's points per category.
@@ -112,6 +116,12 @@ impl Whisperwood {
                     .count() as i32
             })
             .sum()
+    }
+
+    /// The row that lifts a negative sum of the categories to the 0 floor (R38), if any.
+    pub fn floor_row(&self, s: &State, seat: usize) -> Option<(&'static str, i32)> {
+        let sum: i32 = self.breakdown(s, seat).iter().sum();
+        (sum < 0).then_some((FLOOR_ROW, -sum))
     }
 
     /// The final total, floored at 0 (R38).

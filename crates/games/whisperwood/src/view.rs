@@ -11,7 +11,7 @@ use sylvan_engine::Viewer;
 use crate::action::{fae_name, loc_name, place_name};
 use crate::components::{Animal, Element, Spell, Token, CARD_KINDS};
 use crate::rules::{spot_owner, terrain_names, Whisperwood};
-use crate::score::{placed_locations, CATEGORIES};
+use crate::score::{placed_locations, CATEGORIES, FLOOR_ROW};
 use crate::state::{Player, State, NONE, PLACES};
 
 /// What one viewer may see.
@@ -301,12 +301,16 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
         let _ = writeln!(out, "  golem cards: {}", golem_words(game, pl));
         let _ = writeln!(out, "  fae cards: {}", fae_words(pl));
         let score = &view.scores[p];
-        let parts: Vec<String> = CATEGORIES
+        let mut parts: Vec<String> = CATEGORIES
             .iter()
             .zip(score)
             .filter(|(_, &v)| v != 0)
             .map(|(n, v)| format!("{n} {v}"))
             .collect();
+        let sum: i32 = score.iter().sum();
+        if sum < 0 {
+            parts.push(format!("{FLOOR_ROW} {}", -sum));
+        }
         let _ = writeln!(
             out,
             "  score now: {} ({})",

@@ -265,3 +265,31 @@ fn subsequent_games_conform_for_2_3_and_4_players() {
         assert_conforms(&[game(players)], 2_000, 20 + players as u64, 16);
     }
 }
+
+/// L188: once every player has chosen, the kept familiars "are revealed": the last choice's
+/// event names each seat's familiar to every viewer, and no earlier choice names another's.
+#[test]
+fn the_kept_familiars_are_revealed_together_in_the_log() {
+    let g = game(3);
+    let mut s = reach(&g, 4, |s| s.phase == Phase::KeepFamiliar);
+    let mut events = Vec::new();
+    let mut last = String::new();
+    while s.phase == Phase::KeepFamiliar {
+        let a = legal(&g, &s)[0];
+        let before = s.clone();
+        g.apply(&mut s, a).expect("listed");
+        events.clear();
+        g.events(&before, a, &s, Viewer::Spectator, &mut events);
+        last = events.concat();
+        if s.phase == Phase::KeepFamiliar {
+            assert!(!last.contains("reveals"), "{last}");
+        }
+    }
+    for (q, p) in s.players.iter().enumerate() {
+        let name = &g.components().familiars[p.familiar as usize].name;
+        assert!(
+            last.contains(&format!("{}: reveals the familiar {name}", Seat(q as u8))),
+            "{last}"
+        );
+    }
+}
