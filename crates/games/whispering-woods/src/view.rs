@@ -354,13 +354,17 @@ impl View {
             } else if self.placing.is_some() && self.mapped() == self.current {
                 // Where a tile goes depends on the placer's forest alone: the others are counted.
                 let mut counts = [0usize; Element::NUM];
-                for e in p.forest.iter().filter_map(|c| c.tile.forest) {
+                // A task's Forest side is face down: only Forest-side-up tiles count by element.
+                let face_up = p.forest.iter().filter(|c| c.animal.is_none());
+                for e in face_up.filter_map(|c| c.tile.forest) {
                     counts[e.index()] += 1;
                 }
+                let tasks = p.forest.iter().filter(|c| c.animal.is_some()).count();
                 let items: Vec<String> = Element::ALL
                     .iter()
                     .filter(|e| counts[e.index()] > 0)
                     .map(|e| format!("{} {}", e.code(), counts[e.index()]))
+                    .chain((tasks > 0).then(|| format!("T {tasks}")))
                     .collect();
                 out.push_str(&format!(
                     "  Forest: {} tile{}: {}\n",
