@@ -729,7 +729,12 @@ mod tests {
 
     /// The games whose every 2-player decision screen must fit [`WIDTH`] columns and
     /// [`ROWS`] rows (issue 11, point 7); every other game is measured and printed.
-    const COMPACT: &[&str] = &["spirits-of-the-wild", "woodwalkers", "wispwood"];
+    const COMPACT: &[&str] = &[
+        "spirits-of-the-wild",
+        "woodwalkers",
+        "wispwood",
+        "whispering-woods",
+    ];
 
     #[test]
     fn decision_screens_of_random_positions_fit_the_screen() {

@@ -252,39 +252,52 @@ impl View {
     /// The table as text for a terminal.
     pub fn text(&self) -> String {
         let mut out = String::new();
-        out.push_str(&format!(
-            "Whispering Woods, turn {}: {}{}\n",
+        // While placing, the heading names the tile, so no line of its own is needed.
+        let step = match &self.placing {
+            Some((t, task_side)) => format!(
+                "{} places {} {} side up on a + hex",
+                self.current,
+                tile_text(t),
+                if *task_side { "Task" } else { "Forest" }
+            ),
+            None => self.step.clone(),
+        };
+        let heading = format!(
+            "Whispering Woods, turn {}: {step}{}",
             self.turn,
-            self.step,
             if self.end_triggered && !self.over {
                 " (the game end is triggered)"
             } else {
                 ""
             }
-        ));
-        out.push_str("Display: ");
-        out.push_str(
-            &self
-                .display
-                .iter()
-                .map(tile_text)
-                .collect::<Vec<_>>()
-                .join(", "),
         );
-        out.push('\n');
-        out.push_str("Bag: ");
-        for e in Element::ALL {
-            out.push_str(&format!("{} {}  ", e.code(), self.bag[e.index()]));
-        }
-        out.push('\n');
-        if self.solo.is_none() {
-            out.push_str("Bonus cards left: ");
-            for (k, (n, vp)) in self.bonus_left.iter().enumerate() {
-                out.push_str(&format!("x{} ({vp} VP) x {n}  ", k + 2));
-            }
-            out.push('\n');
-        }
+        let words: Vec<String> = heading.split(' ').map(str::to_string).collect();
+        out.push_str(&packed_under("", &words, " ", "  "));
+        let display: Vec<String> = self.display.iter().map(tile_text).collect();
+        out.push_str(&packed("Display: ", &display, ", "));
+        // The bag's line is also the legend of the codes.
+        let bag: Vec<String> = Element::ALL
+            .iter()
+            .map(|e| format!("{} {} {}", e.code(), e.name(), self.bag[e.index()]))
+            .collect();
+        out.push_str(&format!("Bag: {}\n", bag.join(", ")));
         let solo = self.solo.is_some();
+        if solo {
+            out.push_str(
+                "On the map: T7Y a 7 VP task with the Yellow Animal, + where the tile may go\n",
+            );
+        } else {
+            let left: Vec<String> = self
+                .bonus_left
+                .iter()
+                .enumerate()
+                .map(|(k, (n, vp))| format!("x{} ({vp} VP) x {n}", k + 2))
+                .collect();
+            out.push_str(&format!(
+                "Bonus cards left: {}   Map: T7* a 7 VP task\n",
+                left.join("  ")
+            ));
+        }
         for (i, p) in self.players.iter().enumerate() {
             let seat = Seat(i as u8);
             let mut line = format!(
@@ -327,24 +340,63 @@ impl View {
                     line += &format!(", unused Animals: {}", unused.join(", "));
                 }
             }
-            out.push_str(&line);
-            out.push('\n');
-            let places: &[Hex] = if seat == self.current && !self.over {
-                &self.places
-            } else {
-                &[]
-            };
-            out.push_str(&hex_map(&p.forest, places, solo));
-            for c in p.forest.iter().filter(|c| c.animal.is_some()) {
+            let parts: Vec<String> = line.split(", ").map(str::to_string).collect();
+            out.push_str(&packed_under("", &parts, ", ", "  "));
+            // The viewer's own forest (the current player's for an observer) is the map; the
+            // others are lists, so two forests fit a 100 x 40 screen.
+            if seat == self.mapped() {
+                let places: &[Hex] = if seat == self.current && !self.over {
+                    &self.places
+                } else {
+                    &[]
+                };
+                out.push_str(&hex_map(&p.forest, places, solo));
+            } else if self.placing.is_some() && self.mapped() == self.current {
+                // Where a tile goes depends on the placer's forest alone: the others are counted.
+                let mut counts = [0usize; Element::NUM];
+                // A task's Forest side is face down: only Forest-side-up tiles count by element.
+                let face_up = p.forest.iter().filter(|c| c.animal.is_none());
+                for e in face_up.filter_map(|c| c.tile.forest) {
+                    counts[e.index()] += 1;
+                }
+                let tasks = p.forest.iter().filter(|c| c.animal.is_some()).count();
+                let items: Vec<String> = Element::ALL
+                    .iter()
+                    .filter(|e| counts[e.index()] > 0)
+                    .map(|e| format!("{} {}", e.code(), counts[e.index()]))
+                    .chain((tasks > 0).then(|| format!("T {tasks}")))
+                    .collect();
                 out.push_str(&format!(
-                    "  task at {}: {}{}\n",
-                    c.hex,
-                    tile_text(&c.tile),
-                    match c.animal {
-                        Some(a) if solo => format!(", {} Animal", ANIMAL_NAMES[a as usize % 4]),
-                        _ => String::new(),
-                    }
+                    "  Forest: {} tile{}: {}\n",
+                    p.forest.len(),
+                    if p.forest.len() == 1 { "" } else { "s" },
+                    items.join(", ")
                 ));
+            } else {
+                out.push_str(&packed(
+                    "  Forest: ",
+                    &forest_rows(&p.forest, &[], solo),
+                    " ",
+                ));
+            }
+            let tasks: Vec<String> = p
+                .forest
+                .iter()
+                .filter(|c| c.animal.is_some())
+                .map(|c| {
+                    format!(
+                        "{} {}{}",
+                        c.hex,
+                        tile_text(&c.tile),
+                        match c.animal {
+                            Some(a) if solo => format!(", {} Animal", ANIMAL_NAMES[a as usize % 4]),
+                            _ => String::new(),
+                        }
+                    )
+                })
+                .collect();
+            if !tasks.is_empty() {
+                out.push_str(&packed("  Tasks: ", &tasks, "; "));
             }
             if solo {
                 let per: Vec<String> = (0..4u8)
@@ -361,13 +413,6 @@ impl View {
                     per.join(", ")
                 ));
             }
-        }
-        if let Some((t, task_side)) = &self.placing {
-            out.push_str(&format!(
-                "Placing {} {} side up: the + hexes are where it may go\n",
-                tile_text(t),
-                if *task_side { "Task" } else { "Forest" }
-            ));
         }
         if let Some(solo) = &self.solo {
             let o = &solo.outcome;
@@ -442,9 +487,115 @@ pub fn mission_result(o: &SoloOutcome) -> String {
     }
 }
 
-/// The forest as hexes in a terminal: each hex two lines (its coordinates, then its Forest
-/// side's code, or T and the VP for a task with its Animal), rows shifted by half a hex.
+impl View {
+    /// The seat whose forest is drawn as a map: the viewer's own, else the current player's.
+    fn mapped(&self) -> Seat {
+        match self.viewer {
+            Viewer::Seat(seat) if seat.index() < self.players.len() => seat,
+            _ => self.current,
+        }
+    }
+}
+
+/// A forest tile's short code: its Forest side, T and the VP for a task with its Animal (the
+/// Animal's initial in solo), S for the Starting tile without one.
+fn cell_code(c: &CellView, solo: bool) -> String {
+    match (c.animal, c.tile.forest) {
+        (Some(a), _) => format!(
+            "T{}{}",
+            c.tile.vp,
+            if solo {
+                ANIMAL_NAMES[a as usize % 4].chars().next().unwrap_or('?')
+            } else {
+                '*'
+            }
+        ),
+        (None, Some(e)) => e.code().to_string(),
+        (None, None) => "S".into(),
+    }
+}
+
+/// A forest listed row by row, "r=-1: 0 Fr, 1 T7*, 2 +; r=0: ..." (each hex's q, then its
+/// code), as words carrying their punctuation so a row may break between hexes.
+fn forest_rows(forest: &[CellView], places: &[Hex], solo: bool) -> Vec<String> {
+    let mut cells: Vec<(Hex, String)> = forest
+        .iter()
+        .map(|c| (c.hex, cell_code(c, solo)))
+        .chain(places.iter().map(|&h| (h, "+".to_string())))
+        .collect();
+    cells.sort_by_key(|(h, _)| (h.r, h.q));
+    let mut words: Vec<String> = Vec::new();
+    for (k, (h, code)) in cells.iter().enumerate() {
+        let first = k == 0 || cells[k - 1].0.r != h.r;
+        let end = match cells.get(k + 1) {
+            None => "",
+            Some((next, _)) if next.r != h.r => ";",
+            Some(_) => ",",
+        };
+        let label = if first {
+            format!("r={}: ", h.r)
+        } else {
+            String::new()
+        };
+        words.push(format!("{label}{} {code}{end}", h.q));
+    }
+    words
+}
+
+/// `items` after `head`, joined by `sep` and broken between items into lines of at most
+/// [`LINE`] columns, continuation lines indented under the first item.
+fn packed(head: &str, items: &[String], sep: &str) -> String {
+    packed_under(head, items, sep, &" ".repeat(head.chars().count()))
+}
+
+/// [`packed`] with continuation lines starting with `indent`.
+fn packed_under(head: &str, items: &[String], sep: &str, indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = head.to_string();
+    for (k, item) in items.iter().enumerate() {
+        let piece = if k + 1 < items.len() {
+            format!("{item}{}", sep.trim_end())
+        } else {
+            item.clone()
+        };
+        let fresh = line == head || line == indent;
+        let wide = line.chars().count() + usize::from(!fresh) + piece.chars().count();
+        if !fresh && wide > LINE {
+            out.push_str(&line);
+            out.push('\n');
+            line = indent.to_string();
+        } else if !fresh {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// The widest line the text view writes itself (a terminal of 100 columns).
+const LINE: usize = 100;
+
+/// The forest as hexes in a terminal, one row of hexes a line shifted by half a hex: each hex
+/// "q,r code"; if that is wider than [`LINE`], each row labelled "r=" and each hex "q code";
+/// if still wider, the hexes listed row by row.
 fn hex_map(forest: &[CellView], places: &[Hex], solo: bool) -> String {
+    for labelled in [false, true] {
+        let map = hex_rows(forest, places, solo, labelled);
+        if map.lines().all(|l| l.chars().count() <= LINE) {
+            return map;
+        }
+    }
+    packed(
+        "  Forest by row: ",
+        &forest_rows(forest, places, solo),
+        "; ",
+    )
+}
+
+/// The rows of [`hex_map`]: hexes as "q,r code", or as "q code" after an "r=" label.
+fn hex_rows(forest: &[CellView], places: &[Hex], solo: bool, labelled: bool) -> String {
     let col = |h: Hex| 2 * i32::from(h.q) + i32::from(h.r);
     let hexes = forest.iter().map(|c| c.hex).chain(places.iter().copied());
     let (mut c0, mut r0, mut r1) = (i32::MAX, i32::MAX, i32::MIN);
@@ -456,49 +607,48 @@ fn hex_map(forest: &[CellView], places: &[Hex], solo: bool) -> String {
     if c0 == i32::MAX {
         return String::new();
     }
+    let cell_w = if labelled { CELL_W } else { CELL_W + 4 };
+    let label = |h: Hex| {
+        if labelled {
+            h.q.to_string()
+        } else {
+            format!("{},{}", h.q, h.r)
+        }
+    };
     let mut out = String::new();
     for r in r0..=r1 {
-        let mut cells: Vec<(i32, String, String)> = forest
+        let mut cells: Vec<(i32, String)> = forest
             .iter()
             .filter(|c| i32::from(c.hex.r) == r)
             .map(|c| {
-                let body = match (c.animal, c.tile.forest) {
-                    (Some(a), _) => format!(
-                        "T{}{}",
-                        c.tile.vp,
-                        if solo {
-                            ANIMAL_NAMES[a as usize % 4].chars().next().unwrap_or('?')
-                        } else {
-                            '*'
-                        }
-                    ),
-                    (None, Some(e)) => e.code().to_string(),
-                    (None, None) => "S".into(),
-                };
-                (col(c.hex), format!("{},{}", c.hex.q, c.hex.r), body)
+                (
+                    col(c.hex),
+                    format!("{} {}", label(c.hex), cell_code(c, solo)),
+                )
             })
             .chain(
                 places
                     .iter()
                     .filter(|h| i32::from(h.r) == r)
-                    .map(|&h| (col(h), format!("{},{}", h.q, h.r), "+".into())),
+                    .map(|&h| (col(h), format!("{} +", label(h)))),
             )
             .collect();
         cells.sort();
-        let mut lines = [String::from("  "), String::from("  ")];
-        for (c, coords, body) in &cells {
-            let x = ((c - c0) * CELL_W / 2) as usize + 2;
-            for (line, text) in lines.iter_mut().zip([coords, body]) {
-                while line.chars().count() < x {
-                    line.push(' ');
-                }
-                line.push_str(&format!("{text:^w$}", w = (CELL_W - 1) as usize));
+        let mut line = if labelled {
+            format!("  r={r:<3}")
+        } else {
+            String::from("  ")
+        };
+        let left = line.chars().count();
+        for (c, text) in &cells {
+            let x = ((c - c0) * cell_w / 2) as usize + left;
+            while line.chars().count() < x {
+                line.push(' ');
             }
+            line.push_str(&format!("{text:^w$}", w = (cell_w - 1) as usize));
         }
-        for line in lines {
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
+        out.push_str(line.trim_end());
+        out.push('\n');
     }
     out
 }

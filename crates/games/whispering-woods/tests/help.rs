@@ -135,7 +135,7 @@ fn the_text_draws_the_forest_with_the_coordinates_moves_use() {
         // Each place is drawn as "q,r" over a "+".
         assert!(text.contains(&format!("{},{}", h.q, h.r)), "{h}: {text}");
     }
-    assert!(text.contains("the + hexes are where it may go"), "{text}");
+    assert!(text.contains("side up on a + hex"), "{text}");
     for cell in &view.players[s.current.index()].forest {
         assert!(
             text.contains(&format!("{},{}", cell.hex.q, cell.hex.r)),
@@ -205,4 +205,46 @@ fn a_solo_game_says_what_step_4_did_and_how_the_mission_ended() {
         !text.contains("Bear"),
         "no multiplayer leftovers in solo: {text}"
     );
+}
+
+/// Rows the text view may take so that, with the heading, the grouped list of moves and the
+/// prompt, a 2-player decision fits 40 rows (issue 11: "fits 100 columns × 40 rows").
+const TEXT_ROWS: usize = 30;
+
+#[test]
+fn two_player_text_views_fit_a_terminal_of_100_columns() {
+    let game = WhisperingWoods::new(2, Options::default()).expect("valid");
+    let (mut tallest, mut views) = (0, 0);
+    for seed in 0..12 {
+        let mut s = game.initial_state();
+        let mut rng = GameRng::seeded(seed);
+        let (mut a, mut o) = (Vec::new(), Vec::new());
+        while game.actor(&s) != Actor::Nobody {
+            let action = match game.actor(&s) {
+                Actor::Chance => {
+                    game.chance_outcomes(&s, &mut o);
+                    rng.pick_weighted(&o)
+                }
+                Actor::Seat(seat) => {
+                    let text = game.text(&game.view(&s, Viewer::Seat(seat)));
+                    views += 1;
+                    tallest = tallest.max(text.lines().count());
+                    for line in text.lines() {
+                        assert!(line.chars().count() <= 100, "{line}\n{text}");
+                    }
+                    assert!(text.lines().count() <= TEXT_ROWS, "{text}");
+                    // The waiting seat and a spectator read the same table within the width.
+                    for viewer in [Viewer::Seat(Seat(1 - seat.0)), Viewer::Spectator] {
+                        let other = game.text(&game.view(&s, viewer));
+                        assert!(other.lines().all(|l| l.chars().count() <= 100), "{other}");
+                    }
+                    game.legal_actions(&s, &mut a);
+                    a[rng.below(a.len() as u64) as usize]
+                }
+                Actor::Nobody => unreachable!("the loop stops"),
+            };
+            game.apply(&mut s, action).expect("legal");
+        }
+    }
+    println!("{views} text views, tallest {tallest} rows");
 }
