@@ -417,11 +417,14 @@ impl View {
         if let Some(solo) = &self.solo {
             let o = &solo.outcome;
             out.push_str(&format!(
-                "Mission level {}: {} of {} points, {} objective{} met; Scoring board {} of {} spaces filled ({} locked)\n",
+                // "0 of 1 objective met", "1 of 2 objectives met": the plural follows the count
+                // of objectives, not of those met; two lines so that each fits 100 columns.
+                "Mission level {}: {} of {} points, {} of {} objective{} met\n  Scoring board: {} of {} spaces filled ({} locked)\n",
                 o.level,
                 o.score,
                 o.minimum,
                 o.objectives.iter().filter(|(_, m)| *m).count(),
+                o.objectives.len(),
                 if o.objectives.len() == 1 { "" } else { "s" },
                 solo.board.len(),
                 o.turns,
@@ -429,7 +432,7 @@ impl View {
             ));
             if !solo.board.is_empty() {
                 out.push_str(&format!(
-                    "  Scoring board: {}\n",
+                    "  Tiles on it: {}\n",
                     solo.board
                         .iter()
                         .map(|t| format!("#{} {}", t.id, t.forest.map_or("", |e| e.code())))

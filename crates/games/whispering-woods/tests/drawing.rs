@@ -114,4 +114,10 @@ fn the_solo_drawing_shows_the_scoring_board() {
     assert_eq!(count(&doc, "bonus-card"), 0, "no Bonus cards in solo");
     let text = game.text(&view);
     assert!(text.contains("Mission level 3"), "{text}");
+    // Level 3 has three objectives: "N of 3 objectives met", plural whatever N is.
+    assert!(text.contains(" of 3 objectives met\n"), "{text}");
+    assert!(
+        text.contains("\n  Scoring board: ") && text.contains(" spaces filled ("),
+        "{text}"
+    );
 }
