@@ -3,7 +3,9 @@
 //! The bots are generic over [`sylvan_engine::Game`], so a new game gets all of them for free:
 //!
 //! - `random`: uniformly random among the legal actions.
-//! - `greedy`: one ply; the action whose result looks best on [`Game::heuristic`].
+//! - `greedy`: the action whose turn ends best on [`Game::heuristic`]: the rest of its own
+//!   turn's steps searched too and small chance points (dice) averaged over (up to six steps and
+//!   20,000 positions), never the others' replies.
 //! - `mcts`: UCT over the seat decisions, chance sampled on the way down (open loop), random
 //!   rollouts. With hidden information it searches one determinized sample.
 //! - `ismcts`: single-observer ISMCTS: a fresh [`Game::determinize`]d sample every iteration,
@@ -450,7 +452,15 @@ pub fn decide<G: Game>(
     }
 }
 
-/// One ply: the action after which the heuristic is highest, ties broken at random.
+/// Positions `greedy` may look at in one decision, so that a long turn stays quick.
+const GREEDY_POSITIONS: usize = 20_000;
+
+/// How many of its own steps ahead `greedy` looks within a turn.
+const GREEDY_STEPS: usize = 6;
+
+/// The action that leads to the best position on the heuristic by the end of the seat's own
+/// turn (a turn of several steps — choose a wisp, its shape, how it is turned, where it goes —
+/// is judged by where it ends, not by its first step), ties broken at random.
 fn greedy<G: Game>(
     game: &G,
     state: &G::State,
@@ -462,10 +472,13 @@ fn greedy<G: Game>(
     let mut best_value = f64::NEG_INFINITY;
     let mut ties = 0u64;
     let mut after = state.clone();
+    // Each first step gets an equal share of the positions, so the last ones are judged too.
+    let share = (GREEDY_POSITIONS / legal.len()).max(1);
     for &action in legal {
         after.clone_from(state);
         game.apply_unchecked(&mut after, action);
-        let value = game.heuristic(&after, seat);
+        let mut budget = share;
+        let value = turn_value(game, &after, seat, &mut budget, 1);
         if value > best_value {
             best = action;
             best_value = value;
@@ -478,6 +491,64 @@ fn greedy<G: Game>(
         }
     }
     best
+}
+
+/// Chance points with at most this many outcomes (dice, a duel's rolls) are averaged over
+/// by `greedy`; wider ones (a draw from a bag) end its look-ahead.
+const GREEDY_CHANCE_OUTCOMES: usize = 36;
+
+/// The best heuristic value `seat` can reach from `state` while it is still the one to move
+/// (its turn's remaining steps), averaging over small chance points such as a duel's dice,
+/// within `budget` positions and [`GREEDY_STEPS`] steps.
+fn turn_value<G: Game>(
+    game: &G,
+    state: &G::State,
+    seat: Seat,
+    budget: &mut usize,
+    depth: usize,
+) -> f64 {
+    if *budget == 0 || depth >= GREEDY_STEPS {
+        return game.heuristic(state, seat);
+    }
+    let mut next = state.clone();
+    match game.actor(state) {
+        Actor::Seat(s) if s == seat => {
+            let mut legal = Vec::new();
+            game.legal_actions(state, &mut legal);
+            let mut best = f64::NEG_INFINITY;
+            for &action in &legal {
+                if *budget == 0 {
+                    break;
+                }
+                *budget -= 1;
+                next.clone_from(state);
+                game.apply_unchecked(&mut next, action);
+                best = best.max(turn_value(game, &next, seat, budget, depth + 1));
+            }
+            if best == f64::NEG_INFINITY {
+                game.heuristic(state, seat)
+            } else {
+                best
+            }
+        }
+        Actor::Chance => {
+            let mut outcomes = Vec::new();
+            game.chance_outcomes(state, &mut outcomes);
+            let weight: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
+            if outcomes.len() > GREEDY_CHANCE_OUTCOMES || weight == 0 || *budget < outcomes.len() {
+                return game.heuristic(state, seat);
+            }
+            let mut mean = 0.0;
+            for &(outcome, w) in &outcomes {
+                *budget = budget.saturating_sub(1);
+                next.clone_from(state);
+                game.apply_unchecked(&mut next, outcome);
+                mean += f64::from(w) * turn_value(game, &next, seat, budget, depth + 1);
+            }
+            mean / weight as f64
+        }
+        _ => game.heuristic(state, seat),
+    }
 }
 
 #[cfg(test)]

@@ -262,6 +262,24 @@ impl Game for WhisperingWoods {
         WhisperingWoods::score(self, s)
     }
 
+    /// Points so far plus the open tasks' promise (see [`WhisperingWoods::outlook`]), against
+    /// the best rival's; solo, the player's own.
+    fn heuristic(&self, s: &State, seat: Seat) -> f64 {
+        if s.step == Step::Over {
+            return sylvan_engine::score_margin(&WhisperingWoods::score(self, s), seat);
+        }
+        let own = self.outlook(s, seat.index());
+        let rival = (0..s.players.len())
+            .filter(|&p| p != seat.index())
+            .map(|p| self.outlook(s, p))
+            .fold(f64::NEG_INFINITY, f64::max);
+        if rival.is_finite() {
+            own - rival
+        } else {
+            own
+        }
+    }
+
     fn events(
         &self,
         before: &State,

@@ -32,6 +32,34 @@ impl WhisperingWoods {
             .collect()
     }
 
+    /// What player `p` can expect: its points so far, plus each open task in its forest (an
+    /// animal on a Task side) worth most of its printed points when the animal can walk it now
+    /// and some when it still waits for tiles; the tasks done count toward the Bonus cards and
+    /// the game's end already.
+    pub fn outlook(&self, s: &State, p: usize) -> f64 {
+        let Some(player) = s.players.get(p) else {
+            return 0.0;
+        };
+        let forest = &player.forest;
+        let adj = self.adjacency(forest);
+        let mut open = 0.0;
+        for (i, c) in forest.cells().iter().enumerate() {
+            // Completed tasks leave the forest, so every Task side in it is still open.
+            if !c.task_side() {
+                continue;
+            }
+            let vp = f64::from(self.vp(c.tile));
+            // A walkable task is points next turn (if the forest stays connected); an unwalkable
+            // one needs the right tiles first.
+            open += if self.path_ends_in(forest, &adj, i) != 0 {
+                0.7 * vp
+            } else {
+                0.25 * vp
+            };
+        }
+        f64::from(self.totals(s).get(p).map_or(0, |t| t.0)) + open
+    }
+
     /// The score with the rulebook's categories and tie-breaks.
     pub fn score(&self, s: &State) -> Score {
         let points = self.totals(s);

@@ -409,6 +409,35 @@ impl Game for Wispwood {
         }
     }
 
+    /// The score so far plus the round in progress scored as if it ended now (the grid as it
+    /// stands against the five goal cards, the grid bonus if full), against the best rival or,
+    /// solo, Catty's points so far and now.
+    fn heuristic(&self, s: &State, seat: Seat) -> f64 {
+        // Between rounds and at the end the round's points are already in `scores`.
+        let pending = !matches!(s.phase, Phase::MoveCat | Phase::Over);
+        let estimate = |p: usize| -> i32 {
+            let so_far: i32 = s.scores[p].iter().flatten().sum();
+            let now: i32 = if pending {
+                self.round_score(s, &s.forests[p]).iter().sum()
+            } else {
+                0
+            };
+            so_far + now
+        };
+        let own = estimate(seat.index());
+        let rival = match s.catty {
+            Some(c) => {
+                c.scores.iter().sum::<i32>() + if pending { self.catty_points(&c) } else { 0 }
+            }
+            None => (0..self.players())
+                .filter(|&p| p != seat.index())
+                .map(estimate)
+                .max()
+                .unwrap_or(0),
+        };
+        f64::from(own - rival)
+    }
+
     fn events(
         &self,
         before: &State,
