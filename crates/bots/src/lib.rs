@@ -43,7 +43,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::Serialize;
-use sylvan_engine::{Actor, Game, GameRng, Seat};
+use sylvan_engine::{score_margin, Actor, Game, GameRng, Seat};
 
 pub use arena::{play_game, run_arena, ArenaConfig, ArenaReport, BotResult, GameOutcome};
 pub use search::Thinking;
@@ -188,6 +188,9 @@ pub struct BotSpec {
     /// Random decisions a rollout makes before the game's heuristic judges the position; 0
     /// plays every rollout to the end.
     pub horizon: u32,
+    /// Judge positions by the plain score margin instead of the game's own heuristic (`margin`
+    /// in the spec): the baseline against which a game's heuristic is measured.
+    pub plain_margin: bool,
     /// The text it was asked by, e.g. `ismcts:hard`, for tables and records.
     pub label: String,
 }
@@ -205,6 +208,7 @@ impl BotSpec {
             budget,
             threads: 1,
             horizon: DEFAULT_HORIZON,
+            plain_margin: false,
             label,
         }
     }
@@ -233,28 +237,39 @@ impl FromStr for BotSpec {
     type Err = BotError;
 
     /// Reads `NAME`, `NAME:DIFFICULTY`, `NAME:ITERATIONS` or `NAME:MILLISms`, e.g. `greedy`,
-    /// `ismcts:hard`, `mcts:2000`, `ismcts:500ms`.
+    /// `ismcts:hard`, `mcts:2000`, `ismcts:500ms`, then optionally `:hN` (rollout horizon) and
+    /// `:margin` (judge by the plain score margin, not the game's heuristic), e.g.
+    /// `mcts:2000:h0`, `mcts:2000:margin`, `greedy:margin`.
     fn from_str(text: &str) -> Result<BotSpec, BotError> {
         let text = text.trim();
         let mut parts = text.split(':').map(str::trim);
         let name = parts.next().unwrap_or_default();
-        let budget = parts.next();
-        let horizon = match parts.next() {
-            None => DEFAULT_HORIZON,
-            Some(h) => h
+        let mut budget = None;
+        let mut horizon = None;
+        let mut plain_margin = false;
+        for (i, part) in parts.enumerate() {
+            let digits = part
                 .strip_prefix('h')
-                .and_then(|n| n.parse::<u32>().ok())
-                .ok_or_else(|| {
-                    BotError::BadBudget(format!(
-                        "'{h}' is not a rollout horizon: use h0 (to the end) or hN decisions"
-                    ))
-                })?,
-        };
-        if parts.next().is_some() {
-            return Err(BotError::BadBudget(format!(
-                "'{text}' has too many parts: NAME[:BUDGET[:hHORIZON]]"
-            )));
+                .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+            if part.eq_ignore_ascii_case("margin") && !plain_margin {
+                plain_margin = true;
+            } else if let Some(n) = digits.filter(|_| horizon.is_none()) {
+                horizon = Some(n.parse::<u32>().map_err(|_| {
+                    BotError::BadBudget(format!("'{part}' is too long a rollout horizon"))
+                })?);
+            } else if i == 0 {
+                budget = Some(part);
+            } else if part.starts_with('h') && horizon.is_none() {
+                return Err(BotError::BadBudget(format!(
+                    "'{part}' is not a rollout horizon: use h0 (to the end) or hN decisions"
+                )));
+            } else {
+                return Err(BotError::BadBudget(format!(
+                    "'{text}' has a part '{part}' that is not a budget, a horizon (hN) or margin: NAME[:BUDGET][:hHORIZON][:margin]"
+                )));
+            }
         }
+        let horizon = horizon.unwrap_or(DEFAULT_HORIZON);
         let kind = BotKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(name))
@@ -270,6 +285,7 @@ impl FromStr for BotSpec {
         }
         let mut spec = BotSpec::new(kind, budget.validate()?);
         spec.horizon = horizon;
+        spec.plain_margin = plain_margin;
         spec.label = text.to_lowercase();
         Ok(spec)
     }
@@ -420,7 +436,14 @@ pub fn decide<G: Game>(
     }
     match spec.kind {
         BotKind::Random => Ok(quick(legal[rng.below(legal.len() as u64) as usize])),
-        BotKind::Greedy => Ok(quick(greedy(game, &seen.state, seat, &legal, &mut rng))),
+        BotKind::Greedy => Ok(quick(greedy(
+            game,
+            &seen.state,
+            seat,
+            &legal,
+            spec.plain_margin,
+            &mut rng,
+        ))),
         BotKind::Mcts | BotKind::Cheat => {
             let (action, thinking) = search::search(
                 game,
@@ -431,7 +454,7 @@ pub fn decide<G: Game>(
                 spec.budget.validate()?,
                 spec.threads.clamp(1, MAX_THREADS),
                 seed,
-                spec.horizon,
+                (spec.horizon, spec.plain_margin),
             );
             Ok(Choice { action, thinking })
         }
@@ -445,7 +468,7 @@ pub fn decide<G: Game>(
                 spec.budget.validate()?,
                 spec.threads.clamp(1, MAX_THREADS),
                 seed,
-                spec.horizon,
+                (spec.horizon, spec.plain_margin),
             );
             Ok(Choice { action, thinking })
         }
@@ -466,8 +489,16 @@ fn greedy<G: Game>(
     state: &G::State,
     seat: Seat,
     legal: &[G::Action],
+    plain_margin: bool,
     rng: &mut GameRng,
 ) -> G::Action {
+    let judge = |state: &G::State| {
+        if plain_margin {
+            score_margin(&game.score(state), seat)
+        } else {
+            game.heuristic(state, seat)
+        }
+    };
     let mut best = legal[0];
     let mut best_value = f64::NEG_INFINITY;
     let mut ties = 0u64;
@@ -478,7 +509,7 @@ fn greedy<G: Game>(
         after.clone_from(state);
         game.apply_unchecked(&mut after, action);
         let mut budget = share;
-        let value = turn_value(game, &after, seat, &mut budget, 1);
+        let value = turn_value(game, &after, seat, &judge, &mut budget, 1);
         if value > best_value {
             best = action;
             best_value = value;
@@ -504,11 +535,12 @@ fn turn_value<G: Game>(
     game: &G,
     state: &G::State,
     seat: Seat,
+    judge: &impl Fn(&G::State) -> f64,
     budget: &mut usize,
     depth: usize,
 ) -> f64 {
     if *budget == 0 || depth >= GREEDY_STEPS {
-        return game.heuristic(state, seat);
+        return judge(state);
     }
     let mut next = state.clone();
     match game.actor(state) {
@@ -523,10 +555,10 @@ fn turn_value<G: Game>(
                 *budget -= 1;
                 next.clone_from(state);
                 game.apply_unchecked(&mut next, action);
-                best = best.max(turn_value(game, &next, seat, budget, depth + 1));
+                best = best.max(turn_value(game, &next, seat, judge, budget, depth + 1));
             }
             if best == f64::NEG_INFINITY {
-                game.heuristic(state, seat)
+                judge(state)
             } else {
                 best
             }
@@ -536,24 +568,52 @@ fn turn_value<G: Game>(
             game.chance_outcomes(state, &mut outcomes);
             let weight: u64 = outcomes.iter().map(|&(_, w)| u64::from(w)).sum();
             if outcomes.len() > GREEDY_CHANCE_OUTCOMES || weight == 0 || *budget < outcomes.len() {
-                return game.heuristic(state, seat);
+                return judge(state);
             }
             let mut mean = 0.0;
             for &(outcome, w) in &outcomes {
                 *budget = budget.saturating_sub(1);
                 next.clone_from(state);
                 game.apply_unchecked(&mut next, outcome);
-                mean += f64::from(w) * turn_value(game, &next, seat, budget, depth + 1);
+                mean += f64::from(w) * turn_value(game, &next, seat, judge, budget, depth + 1);
             }
             mean / weight as f64
         }
-        _ => game.heuristic(state, seat),
+        _ => judge(state),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn specs_take_a_horizon_and_the_plain_margin_in_any_order() {
+        let s: BotSpec = "mcts:2000:margin".parse().expect("valid");
+        assert_eq!(
+            (s.budget, s.horizon, s.plain_margin),
+            (Budget::Iterations(2000), DEFAULT_HORIZON, true)
+        );
+        let s: BotSpec = "mcts:2000:margin:h0".parse().expect("valid");
+        assert_eq!((s.horizon, s.plain_margin), (0, true));
+        let s: BotSpec = "greedy:margin".parse().expect("valid");
+        assert_eq!((s.kind, s.plain_margin), (BotKind::Greedy, true));
+        assert!(!"mcts:2000".parse::<BotSpec>().expect("valid").plain_margin);
+        for bad in [
+            "mcts:2000:h1:h2",
+            "mcts:2000:margin:margin",
+            "mcts:2000:fast",
+            "mcts:hx",
+        ] {
+            let err = bad.parse::<BotSpec>().expect_err(bad).to_string();
+            assert!(!err.is_empty(), "{bad}");
+        }
+        assert!("mcts:2000:fast"
+            .parse::<BotSpec>()
+            .expect_err("a stray part")
+            .to_string()
+            .contains("'fast'"));
+    }
 
     #[test]
     fn specs_parse_names_difficulties_and_budgets() {

@@ -10,7 +10,7 @@
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use sylvan_engine::{derive_seed, Actor, Game, GameRng, Score, Seat};
+use sylvan_engine::{derive_seed, score_margin, Actor, Game, GameRng, Score, Seat};
 
 use crate::Budget;
 
@@ -47,6 +47,8 @@ struct Child<A> {
 struct Limits {
     max_children: usize,
     horizon: u32,
+    /// Judge cut-off positions by the plain score margin instead of the game's heuristic.
+    plain_margin: bool,
 }
 
 /// One thread's root children, iterations and nodes.
@@ -69,7 +71,7 @@ pub(crate) fn search<G: Game>(
     budget: Budget,
     threads: usize,
     seed: u64,
-    horizon: u32,
+    (horizon, plain_margin): (u32, bool),
 ) -> (G::Action, Thinking) {
     let start = Instant::now();
     // Thread t searches its share of an iteration budget, until the deadline of a time one.
@@ -87,6 +89,7 @@ pub(crate) fn search<G: Game>(
     let limits = Limits {
         max_children: MAX_CHILDREN / threads.max(1),
         horizon,
+        plain_margin,
     };
     let trees: Vec<ThreadResult<G::Action>> = if threads <= 1 {
         let (iterations, deadline) = thread_budget(0);
@@ -221,6 +224,11 @@ fn run<G: Game>(
             horizon,
         ) {
             outcome_rewards(&game.score(&state), &mut rewards, &mut scale);
+        } else if limits.plain_margin {
+            let score = game.score(&state);
+            for (seat, reward) in rewards.iter_mut().enumerate() {
+                *reward = scale.squash(score_margin(&score, Seat(seat as u8)));
+            }
         } else {
             heuristic_rewards(game, &state, &mut rewards, &mut scale);
         }
