@@ -386,6 +386,14 @@ impl Game for Spirits {
         Spirits::score(self, s)
     }
 
+    /// Points plus the sets in progress (see [`Spirits::outlook`]), against the opponent's.
+    fn heuristic(&self, s: &State, seat: Seat) -> f64 {
+        if s.over {
+            return sylvan_engine::score_margin(&Spirits::score(self, s), seat);
+        }
+        self.outlook(s, seat) - self.outlook(s, State::opponent(seat))
+    }
+
     fn events(
         &self,
         before: &State,

@@ -99,6 +99,33 @@ impl Spirits {
         }
     }
 
+    /// What `seat` can expect: its points now plus half the points of each set it has begun
+    /// but not finished, in proportion to the stones already in it (doubled like the board).
+    pub fn outlook(&self, s: &State, seat: Seat) -> f64 {
+        let mut value = 0.0;
+        for (b, &animal) in s.animals.iter().enumerate() {
+            value += f64::from(self.board_points(s, seat, b));
+            let layout = self.components.layout(animal);
+            let Scoring::Sets {
+                points, printed, ..
+            } = &layout.scoring
+            else {
+                continue;
+            };
+            let board = &s.boards[seat.index()][b];
+            let double = if board.spirit { 2.0 } else { 1.0 };
+            for (i, &p) in self.set_points(animal, points, printed).iter().enumerate() {
+                let st = layout.sets[i];
+                let spaces = &board.spaces[st.start as usize..(st.start + st.size) as usize];
+                let filled = spaces.iter().filter(|x| x.is_some()).count();
+                if filled > 0 && filled < spaces.len() {
+                    value += 0.5 * double * f64::from(p) * filled as f64 / spaces.len() as f64;
+                }
+            }
+        }
+        value
+    }
+
     /// Each seat's total and per-animal breakdown, and the ranking with the rulebook's
     /// tie-break: on a tie, the player with Coyote on one of their boards loses.
     pub fn score(&self, s: &State) -> Score {
