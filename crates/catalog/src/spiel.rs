@@ -352,6 +352,12 @@ impl<G: Game + 'static> SpielGame for Rules<G> {
                 "its seats' records are not for {players} players"
             )));
         }
+        let distinct = self.0.num_distinct_actions();
+        if let Some(id) = own.iter().flatten().find(|&&id| id as usize >= distinct) {
+            return Err(bad(format!(
+                "its own decision {id} is not below the {distinct} action ids"
+            )));
+        }
         Ok(Box::new(SpielStateOf {
             rules: self.0.clone(),
             state: saved.state,
@@ -927,6 +933,15 @@ mod tests {
             .err()
             .expect("refused");
         assert!(err.to_string().contains("not for 2 players"), "{err}");
+        json["own"] = json!([[], [game.num_distinct_actions()]]);
+        let err = game
+            .state_from_json(&json.to_string())
+            .err()
+            .expect("refused");
+        assert!(
+            err.to_string().contains("not below the 398 action ids"),
+            "{err}"
+        );
         assert!(game.state_from_json("{").is_err());
     }
 
