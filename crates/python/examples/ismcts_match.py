@@ -1,11 +1,12 @@
 """Sylvan's ``ismcts`` against OpenSpiel's Python ``ISMCTSBot`` on the same game, through these
-bindings, at equal wall time per decision: OpenSpiel's bot runs a fixed number of simulations,
-its mean time per decision is measured first, and Sylvan's bot gets that many milliseconds per
-decision. Seats alternate game by game (seat-rotated), each game with its own seed. Prints the
-win rate of Sylvan's bot with its Wilson 95% interval and each bot's iterations per second.
+bindings, at equal wall time per decision: both bots search until the same per-decision budget
+runs out (Sylvan's as ``ismcts:<millis>ms``; OpenSpiel's through ``TimedISMCTSBot``, which runs
+OpenSpiel's simulations until the clock passes the budget, at least two). Seats alternate game by game
+(seat-rotated), each game with its own seed. Prints the win rate of Sylvan's bot with its Wilson
+95% interval and each bot's iterations per second.
 
-    python examples/ismcts_match.py woodwalkers --options '{"side": "night"}' --games 200
-    python examples/ismcts_match.py spirits-of-the-wild --games 200
+    python examples/ismcts_match.py woodwalkers --options '{"side": "night"}' --games 200 --millis 20
+    python examples/ismcts_match.py spirits-of-the-wild --games 200 --millis 20
 """
 
 import argparse
@@ -32,20 +33,38 @@ def wilson(successes, n, z=1.96):
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-class Counted:
-    """An OpenSpiel bot wrapper that counts decisions and their time."""
+class TimedISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's ``ISMCTSBot`` stopped by the clock instead of a number of simulations: its
+    own ``run_search`` steps (resample the root, one simulation) repeat until ``seconds`` have
+    passed, at least twice. Counts searches, simulations and their time."""
 
-    def __init__(self, bot):
-        self.bot = bot
-        self.decisions = 0
+    def __init__(self, game, evaluator, uct_c, seconds, random_state=None):
+        super().__init__(game, evaluator, uct_c, max_simulations=1, random_state=random_state)
+        self.budget = seconds
+        self.searches = 0
+        self.simulations = 0
         self.seconds = 0.0
 
-    def step(self, state):
+    def run_search(self, state):
         start = time.perf_counter()
-        action = self.bot.step(state)
+        self.reset()
+        legal_actions = state.legal_actions()
+        if len(legal_actions) == 1:
+            # A forced decision is not searched, by either bot.
+            return [(legal_actions[0], 1.0)]
+        self._root_node = self.create_new_node(state)
+        key = self.get_state_key(state)
+        runs = 0
+        # At least two: OpenSpiel's first simulation only expands the root, unvisited.
+        while runs < 2 or time.perf_counter() - start < self.budget:
+            sampled = self.sample_root_state(state)
+            assert key == self.get_state_key(sampled)
+            self.run_simulation(sampled)
+            runs += 1
+        self.searches += 1
+        self.simulations += runs
         self.seconds += time.perf_counter() - start
-        self.decisions += 1
-        return action
+        return self.get_final_policy(state, self._root_node)
 
 
 def play(game, openspiel_bot, sylvan_bot, sylvan_seat, seed, stats):
@@ -60,9 +79,10 @@ def play(game, openspiel_bot, sylvan_bot, sylvan_seat, seed, stats):
             action, iterations, seconds = state.native.bot_action(
                 sylvan_bot, int(rng.integers(2**63))
             )
-            stats["sylvan_iterations"] += iterations
-            stats["sylvan_seconds"] += seconds
-            stats["sylvan_decisions"] += 1
+            if len(state.legal_actions()) > 1:
+                stats["sylvan_iterations"] += iterations
+                stats["sylvan_seconds"] += seconds
+                stats["sylvan_searches"] += 1
             state.apply_action(action)
         else:
             state.apply_action(openspiel_bot.step(state))
@@ -75,34 +95,21 @@ def main():
     parser.add_argument("game")
     parser.add_argument("--options", default="")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--simulations", type=int, default=200, help="OpenSpiel's per decision")
+    parser.add_argument("--millis", type=int, default=20, help="each bot's time per decision")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
     params = {"players": 2, "options": args.options, "imperfect": True}
     game = pyspiel.load_game(so.short_name(args.game), params)
     evaluator = so.RolloutEvaluator(seed=args.seed)
-    bot = Counted(
-        ismcts.ISMCTSBot(game, evaluator, 2.0, args.simulations, random_state=np.random.RandomState(args.seed))
+    bot = TimedISMCTSBot(
+        game, evaluator, 2.0, args.millis / 1000, random_state=np.random.RandomState(args.seed)
     )
-    # Calibrate: OpenSpiel's mean time per decision over the first decisions of a few games.
-    for g in range(3):
-        state = game.new_initial_state()
-        rng = np.random.default_rng(10_000 + g)
-        steps = 0
-        while not state.is_terminal() and steps < 12:
-            if state.is_chance_node():
-                ids, probs = zip(*state.chance_outcomes())
-                state.apply_action(int(rng.choice(ids, p=probs)))
-            else:
-                state.apply_action(bot.step(state))
-                steps += 1
-    millis = max(1, round(1000 * bot.seconds / bot.decisions))
-    sylvan_bot = f"ismcts:{millis}ms"
-    bot.decisions, bot.seconds = 0, 0.0
+    sylvan_bot = f"ismcts:{args.millis}ms"
 
-    stats = {"sylvan_iterations": 0, "sylvan_seconds": 0.0, "sylvan_decisions": 0}
+    stats = {"sylvan_iterations": 0, "sylvan_seconds": 0.0, "sylvan_searches": 0}
     wins = 0.0
+    started = time.perf_counter()
     for g in range(args.games):
         wins += play(game, bot, sylvan_bot, g % 2, args.seed * 1_000_003 + g, stats)
         if (g + 1) % 10 == 0:
@@ -112,14 +119,19 @@ def main():
         "game": args.game,
         "options": args.options,
         "games": args.games,
-        "openspiel_bot": f"ISMCTSBot(uct_c=2, max_simulations={args.simulations}, random rollouts)",
+        "millis_per_decision": args.millis,
+        "openspiel_bot": f"ISMCTSBot(uct_c=2, random rollouts in Rust) for {args.millis} ms",
         "sylvan_bot": sylvan_bot,
         "sylvan_win_rate": wins / args.games,
         "sylvan_win_rate_ci95": [low, high],
-        "openspiel_seconds_per_decision": bot.seconds / max(1, bot.decisions),
-        "sylvan_seconds_per_decision": stats["sylvan_seconds"] / max(1, stats["sylvan_decisions"]),
-        "openspiel_iterations_per_sec": args.simulations * bot.decisions / max(1e-9, bot.seconds),
+        "openspiel_seconds_per_search": bot.seconds / max(1, bot.searches),
+        "sylvan_seconds_per_search": stats["sylvan_seconds"] / max(1, stats["sylvan_searches"]),
+        "openspiel_iterations_per_search": bot.simulations / max(1, bot.searches),
+        "sylvan_iterations_per_search": stats["sylvan_iterations"]
+        / max(1, stats["sylvan_searches"]),
+        "openspiel_iterations_per_sec": bot.simulations / max(1e-9, bot.seconds),
         "sylvan_iterations_per_sec": stats["sylvan_iterations"] / max(1e-9, stats["sylvan_seconds"]),
+        "match_seconds": time.perf_counter() - started,
     }
     print(json.dumps(report, indent=2))
 

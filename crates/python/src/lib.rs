@@ -146,8 +146,14 @@ impl NativeGame {
     fn observation_shape(&self) -> Vec<usize> {
         self.rules.observation_shape()
     }
-    /// A new game; with `recall` the state keeps what each seat has observed (for
-    /// perfect-recall information state strings).
+    /// The information-state tensor's shape: the observation's size, then one slot per own
+    /// decision (at most 512) and an overflow field (see the README's Python section).
+    #[getter]
+    fn information_state_shape(&self) -> Vec<usize> {
+        self.rules.information_state_shape()
+    }
+    /// A new game; with `recall` the state keeps each seat's log (its own actions and the
+    /// events worded for it) for perfect-recall information state strings.
     #[pyo3(signature = (recall = false))]
     fn new_state(&self, recall: bool) -> NativeState {
         NativeState {
@@ -234,7 +240,8 @@ impl NativeState {
     fn action_to_string(&self, id: usize) -> String {
         self.state.action_to_string(id)
     }
-    /// The decisions so far, as ids.
+    /// The decisions so far, as ids; a resampled state of a game with hidden information
+    /// starts with the resampling seat's own decisions only.
     fn history(&self) -> Vec<usize> {
         self.state.history()
     }
@@ -267,6 +274,24 @@ impl NativeState {
     fn observation_string(&self, seat: usize) -> PyResult<String> {
         self.check_seat(seat)?;
         Ok(self.state.observation_string(seat))
+    }
+    /// `seat`'s perfect-recall information-state tensor (flat): its observation tensor, then
+    /// its own decisions in order.
+    fn information_state_tensor(&self, seat: usize) -> PyResult<Vec<f32>> {
+        self.check_seat(seat)?;
+        Ok(self.state.information_state_tensor(seat))
+    }
+    /// `seat`'s information-state tensor as little-endian `f32` bytes, for
+    /// `numpy.frombuffer(b, "<f4")`.
+    fn information_state_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        seat: usize,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        self.check_seat(seat)?;
+        let tensor = self.state.information_state_tensor(seat);
+        let bytes: Vec<u8> = tensor.iter().flat_map(|x| x.to_le_bytes()).collect();
+        Ok(PyBytes::new(py, &bytes))
     }
     /// `seat`'s perfect-recall information state text.
     fn information_state_string(&self, seat: usize) -> PyResult<String> {
@@ -308,7 +333,8 @@ impl NativeState {
         resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
         Ok(Some((size.width(), size.height(), pixmap.take())))
     }
-    /// A copy with what `seat` cannot know resampled from `seed`.
+    /// A copy with what `seat` cannot know resampled from `seed`, carrying only what `seat`
+    /// knows (its own decisions as the history, its own log).
     fn resample(&self, seat: usize, seed: u64) -> PyResult<NativeState> {
         self.check_seat(seat)?;
         Ok(NativeState {

@@ -8,9 +8,15 @@ single states). Games are sequential with explicit stochastic chance; perfect or
 information as the game is; zero-sum from the final ranking with two or more players (+1/-1
 for a two-player win, 0 each for a tie; ``(n*[won]/winners - 1)/(n - 1)`` in general) and
 general-sum 1/0 for a solo win or loss. ``max_game_length`` is the game's decision bound.
-Observers give the game's observation tensor and text; the information state is the
-perfect-recall text (the observation plus a digest of everything the seat has observed and
-done). ``resample_from_infostate`` is the game's ``determinize``. States clone and pickle.
+Observers give the game's observation tensor and text, and the perfect-recall information
+state: a tensor (``dict`` pieces ``"observation"``, the observation tensor now, and
+``"own_decisions"``, one slot per own decision in order holding ``(id + 1) /
+num_distinct_actions``, 0 while unused, at most 512 slots, then a field that is 0 unless the
+seat took more decisions than that, else a digest of the later ones in ``(0, 1]``) and a text
+(the observation, then the seat's log: ``> ACTION`` for its own decisions and the events of
+every step worded for it). ``resample_from_infostate`` is the game's ``determinize``; the
+resampled state carries only what the seat knows (its own decisions as the native history,
+its own log). States clone and pickle.
 """
 
 import random
@@ -58,7 +64,7 @@ def _game_type(info, players, hidden):
         max_num_players=info["max_players"],
         min_num_players=info["min_players"],
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
@@ -97,7 +103,8 @@ class SylvanGame(pyspiel.Game):
             game_info,
             {"players": players, "options": options, "imperfect": imperfect},
         )
-        # Perfect recall needs the seats' digests only where something is hidden.
+        # The seats' logs are needed only where something is hidden: otherwise the history,
+        # all public, is the perfect-recall record.
         self._recall = hidden
 
     def new_initial_state(self):
@@ -156,21 +163,32 @@ class SylvanState(pyspiel.State):
 
 
 class SylvanObserver:
-    """OpenSpiel's PyObserver: ``tensor``/``dict`` and ``set_from``, ``string_from``."""
+    """OpenSpiel's PyObserver: ``tensor``/``dict`` and ``set_from``, ``string_from``.
+
+    The observation observer's ``dict`` holds ``"observation"`` (the game's shape); the
+    perfect-recall one's holds ``"observation"`` and ``"own_decisions"``, views into the flat
+    ``tensor``."""
 
     def __init__(self, game, recall):
         self._recall = recall
+        shape = tuple(game.native.observation_shape)
+        size = int(np.prod(shape))
         if recall:
-            self.tensor = np.zeros(0, np.float32)
-            self.dict = {}
+            self.tensor = np.zeros(int(np.prod(game.native.information_state_shape)), np.float32)
+            self.dict = {
+                "observation": self.tensor[:size].reshape(shape),
+                "own_decisions": self.tensor[size:],
+            }
         else:
-            shape = tuple(game.native.observation_shape)
-            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.tensor = np.zeros(size, np.float32)
             self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state, player):
-        if not self._recall:
-            self.tensor[:] = np.frombuffer(state.native.observation_bytes(player), "<f4")
+        native = state.native
+        if self._recall:
+            self.tensor[:] = np.frombuffer(native.information_state_bytes(player), "<f4")
+        else:
+            self.tensor[:] = np.frombuffer(native.observation_bytes(player), "<f4")
 
     def string_from(self, state, player):
         if self._recall:
