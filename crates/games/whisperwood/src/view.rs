@@ -60,6 +60,7 @@ fn hide_cards(s: &State, viewer: Viewer) -> State {
         pl.dealt = 0;
         pl.draft_seen = [NONE; 15];
         pl.draft_picks = [NONE; 6];
+        pl.tracked = crate::knowledge::NOTHING;
         for (k, n) in pl.hand.iter_mut().enumerate() {
             *n = (*n).min(u8::from(pl.known & (1 << k) != 0));
         }
