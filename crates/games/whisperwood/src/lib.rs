@@ -520,26 +520,9 @@ impl Game for Whisperwood {
         self.describe(&view.state, view.viewer, a)
     }
 
-    fn seat_action_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
-        Some(encode::seat_actions())
-    }
-
-    fn chance_outcome_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
-        Some(encode::chance_outcomes())
-    }
-
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![encode::OBSERVATION_LEN]
-    }
-
-    fn observation_tensor(&self, view: &View, seat: Seat, out: &mut Vec<f32>) {
-        encode::observation(self, view, seat, out);
-    }
-
-    /// The text view: everything the seat sees now, its own hand, pack and familiars included.
-    fn observation_string(&self, view: &View, _seat: Seat) -> Option<String> {
-        Some(self.text(view))
-    }
+    // Dense ids, the observation tensor and the text view as the observation string (the
+    // seat's own hand, pack and familiars included).
+    sylvan_engine::encode_glue!(encode);
 
     fn max_decisions(&self) -> u64 {
         60_000
