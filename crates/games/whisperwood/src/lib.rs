@@ -35,6 +35,7 @@ pub mod board;
 pub mod components;
 mod draft;
 pub mod encode;
+mod knowledge;
 mod rules;
 mod score;
 pub mod state;
@@ -322,64 +323,34 @@ impl Game for Whisperwood {
         View::of(self, s, viewer)
     }
 
-    /// Redeals the enchantment cards `seat` has not seen (the deck, the other hands but their
-    /// publicly known cards, the other draft packs) from their pooled counts, in card-kind
-    /// order; during a subsequent game's draft and familiar choice, keeping every card `seat`
-    /// saw in a pack where it knows it is (see `draft.rs`); in a subsequent game's setup, also
-    /// the other seats' dealt familiars from those `seat` has not seen.
+    /// Redeals the enchantment cards `seat` has not seen (the deck, the other hands, the other
+    /// draft packs): during a subsequent game's draft and familiar choice, keeping every card
+    /// `seat` saw in a pack where it knows it is (see `draft.rs`); afterwards, keeping every
+    /// card it tracks (a draft pick it can place, a card known to all, Wilwisp's keep, a
+    /// reshuffled discard pile) among the places it may be (see `knowledge.rs`). In a
+    /// subsequent game's setup, also the other seats' dealt familiars from those `seat` has
+    /// not seen.
     fn determinize(&self, s: &mut State, seat: Seat, rng: &mut GameRng) {
         let me = seat.0 as usize;
         if draft::determinize(s, self.players(), me, rng) {
+            // What the others know after the draft, from their redealt memories of it.
+            if s.phase == Phase::KeepFamiliar {
+                for q in (0..self.players()).filter(|&q| q != me) {
+                    knowledge::after_draft(s, q);
+                }
+            }
             self.determinize_familiars(s, me, rng);
             return;
         }
-        // After the draft its memory is not used: the other seats' is forgotten, not kept.
+        // The other seats' memories would tell the truth they were built from: forgotten.
         for (q, pl) in s.players.iter_mut().enumerate() {
             if q != me {
                 pl.draft_seen = [state::NONE; 15];
                 pl.draft_picks = [state::NONE; 6];
+                pl.tracked = knowledge::NOTHING;
             }
         }
-        let mut pool = s.deck;
-        let (mut need, mut need_pack) = ([0u8; 4], [0u8; 4]);
-        for (q, pl) in s.players.iter_mut().enumerate() {
-            if q == me {
-                continue;
-            }
-            for (k, n) in pl.hand.iter_mut().enumerate() {
-                let known = (*n).min(u8::from(pl.known & (1 << k) != 0));
-                pool[k] += *n - known;
-                need[q] += *n - known;
-                *n = known;
-            }
-            for (k, n) in pl.pack.iter_mut().enumerate() {
-                pool[k] += *n;
-                need_pack[q] += *n;
-                *n = 0;
-            }
-        }
-        let mut deal = |pool: &mut [u8; components::CARD_KINDS],
-                        to: &mut [u8; components::CARD_KINDS]| {
-            let total: u64 = pool.iter().map(|&n| n as u64).sum();
-            let mut r = rng.below(total.max(1));
-            for (k, n) in pool.iter_mut().enumerate() {
-                if r < *n as u64 {
-                    *n -= 1;
-                    to[k] += 1;
-                    break;
-                }
-                r -= *n as u64;
-            }
-        };
-        for (q, pl) in s.players.iter_mut().enumerate() {
-            for _ in 0..need[q] {
-                deal(&mut pool, &mut pl.hand);
-            }
-            for _ in 0..need_pack[q] {
-                deal(&mut pool, &mut pl.pack);
-            }
-        }
-        s.deck = pool;
+        knowledge::redeal(s, me, rng);
         self.determinize_familiars(s, me, rng);
     }
 
@@ -549,26 +520,9 @@ impl Game for Whisperwood {
         self.describe(&view.state, view.viewer, a)
     }
 
-    fn seat_action_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
-        Some(encode::seat_actions())
-    }
-
-    fn chance_outcome_ids() -> Option<&'static sylvan_engine::encode::IdTable<Action>> {
-        Some(encode::chance_outcomes())
-    }
-
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![encode::OBSERVATION_LEN]
-    }
-
-    fn observation_tensor(&self, view: &View, seat: Seat, out: &mut Vec<f32>) {
-        encode::observation(self, view, seat, out);
-    }
-
-    /// The text view: everything the seat sees now, its own hand, pack and familiars included.
-    fn observation_string(&self, view: &View, _seat: Seat) -> Option<String> {
-        Some(self.text(view))
-    }
+    // Dense ids, the observation tensor and the text view as the observation string (the
+    // seat's own hand, pack and familiars included).
+    sylvan_engine::encode_glue!(encode);
 
     fn max_decisions(&self) -> u64 {
         60_000
@@ -679,6 +633,10 @@ impl Game for Whisperwood {
                     card.name, card.copies
                 ));
             }
+        }
+        // What each seat knows of the cards it cannot see allows the truth.
+        for m in 0..s.players.len() {
+            knowledge::consistent(s, m)?;
         }
         // Wildlife meeples: 10 of each on the board, beside the paths and in dens.
         for a in Animal::ALL {

@@ -209,6 +209,7 @@ impl Whisperwood {
                 wildlife_cards: 0,
                 hand: [0; CARD_KINDS],
                 known: 0,
+                tracked: crate::knowledge::NOTHING,
                 covered: [NONE; 6],
                 card_corrupted: 0,
                 draw_bonus: 0,
@@ -328,6 +329,7 @@ impl Whisperwood {
                     s.deck[k] -= 1;
                     s.players[p].hand[k] += 1;
                     s.players[p].known |= 1 << k;
+                    crate::knowledge::shown_in_hand(s, p, k);
                 }
             }
         }
@@ -1149,13 +1151,13 @@ impl Whisperwood {
             return;
         }
         p.hand[k as usize] -= 1;
-        if p.hand[k as usize] == 0 {
-            p.known &= !(1 << k);
-        }
+        // Another copy may have been drawn unseen: no seat knows one is left.
+        p.known &= !(1 << k);
         p.covered[m as usize] = k;
         if card.ongoing && card.effect == CardEffect::DrawSlot {
             p.draw_bonus += 1;
         }
+        crate::knowledge::left_hand(s, seat, k as usize);
         self.push_card_effects(s, k);
     }
 
@@ -1796,6 +1798,7 @@ impl Whisperwood {
                 if let Some(n) = s.deck.get_mut(k as usize).filter(|n| **n > 0) {
                     *n -= 1;
                     s.players[seat].hand[k as usize] += 1;
+                    crate::knowledge::drawn(s, seat, k as usize);
                 }
                 if let Some(Effect::DrawCards(n)) = s.pending.pop().map(|p| p.effect) {
                     if n > 1 {
@@ -1808,6 +1811,7 @@ impl Whisperwood {
                 if let Some(n) = s.deck.get_mut(k as usize).filter(|n| **n > 0) {
                     *n -= 1;
                     s.revealed[k as usize] += 1;
+                    crate::knowledge::revealed(s, k as usize);
                 }
                 if let Some(Effect::Reveal(n)) = s.pending.pop().map(|p| p.effect) {
                     if n > 1 {
@@ -1892,6 +1896,9 @@ impl Whisperwood {
                 *d += *k;
                 *k = 0;
             }
+        }
+        for m in 0..n as usize {
+            crate::knowledge::after_draft(s, m);
         }
         s.phase = Phase::KeepFamiliar;
     }
@@ -2296,6 +2303,7 @@ impl Whisperwood {
             if let Effect::DrawCards(n) = top.effect {
                 if n > 0 && s.deck.iter().all(|&k| k == 0) {
                     // R35: the discard pile is shuffled into a new deck.
+                    crate::knowledge::reshuffled(s);
                     s.deck = s.discard;
                     s.discard = [0; CARD_KINDS];
                 }
@@ -2309,6 +2317,7 @@ impl Whisperwood {
             if let Effect::Reveal(n) = top.effect {
                 if n > 0 && s.deck.iter().all(|&k| k == 0) {
                     // R35: the discard pile is shuffled into a new deck.
+                    crate::knowledge::reshuffled(s);
                     s.deck = s.discard;
                     s.discard = [0; CARD_KINDS];
                 }
@@ -2669,6 +2678,7 @@ impl Whisperwood {
                 let p = &mut s.players[seat];
                 p.hand[k as usize] += 1;
                 p.known |= 1 << k;
+                crate::knowledge::shown_in_hand(s, seat, k as usize);
                 for (d, r) in s.discard.iter_mut().zip(s.revealed.iter_mut()) {
                     *d += *r;
                     *r = 0;
@@ -2678,10 +2688,10 @@ impl Whisperwood {
                 let p = &mut s.players[seat];
                 if p.hand.get(k as usize) > Some(&0) {
                     p.hand[k as usize] -= 1;
-                    if p.hand[k as usize] == 0 {
-                        p.known &= !(1 << k);
-                    }
+                    // Another copy may have been drawn unseen: no seat knows one is left.
+                    p.known &= !(1 << k);
                     s.discard[k as usize] += 1;
+                    crate::knowledge::left_hand(s, seat, k as usize);
                     self.push_card_effects(s, k);
                 }
             }

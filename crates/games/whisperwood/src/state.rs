@@ -108,8 +108,12 @@ pub struct Player {
     pub wildlife_cards: u8,
     /// Enchantment cards in hand, per card kind (secret; their play comes later).
     pub hand: [u8; CARD_KINDS],
-    /// Card kinds every seat knows are in this hand (the first-game element set, L178).
+    /// Card kinds every seat knows are in this hand (the first-game element set, L178;
+    /// Wilwisp's kept card); cleared when a card of the kind leaves it.
     pub known: u32,
+    /// What this player knows of where the cards it cannot see are, from the end of the draft
+    /// on (secret: see `knowledge.rs`).
+    pub tracked: crate::knowledge::Knows,
     /// The enchantment card played over each mat enchantment (by rune marker), or [`NONE`]
     /// (L485: a covered mat enchantment does not score, L623).
     pub covered: [u8; 6],

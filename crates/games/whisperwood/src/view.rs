@@ -10,8 +10,8 @@ use sylvan_engine::Viewer;
 
 use crate::action::{fae_name, loc_name, place_name};
 use crate::components::{Animal, Element, Spell, Token, CARD_KINDS};
-use crate::rules::{spot_owner, terrain_names, Whisperwood};
-use crate::score::{placed_locations, CATEGORIES, FLOOR_ROW};
+use crate::rules::{spot_owner, Whisperwood};
+use crate::score::placed_locations;
 use crate::state::{Player, State, NONE, PLACES};
 
 /// What one viewer may see.
@@ -60,6 +60,7 @@ fn hide_cards(s: &State, viewer: Viewer) -> State {
         pl.dealt = 0;
         pl.draft_seen = [NONE; 15];
         pl.draft_picks = [NONE; 6];
+        pl.tracked = crate::knowledge::NOTHING;
         for (k, n) in pl.hand.iter_mut().enumerate() {
             *n = (*n).min(u8::from(pl.known & (1 << k) != 0));
         }
@@ -94,11 +95,94 @@ pub(crate) fn card_list(game: &Whisperwood, hand: &[u8; CARD_KINDS]) -> Vec<Stri
         .collect()
 }
 
-fn tokens(counts: &[u8; Token::NUM]) -> String {
+/// The columns a line of the text keeps within (a terminal of 100, issue 11).
+pub const TEXT_WIDTH: usize = 100;
+
+/// Short labels of the score categories for the one-line breakdown of the text.
+const SHORT: [&str; 10] = [
+    "VP stars",
+    "runes",
+    "enchantments",
+    "golem tokens",
+    "golem powers",
+    "advanced spells",
+    "den",
+    "potions",
+    "corruption",
+    "restorations",
+];
+
+/// Appends `line`, broken between words so no row is wider than [`TEXT_WIDTH`]; a
+/// continuation row is indented two more than the line.
+fn put(out: &mut String, line: &str) {
+    let line = line.trim_end();
+    let indent = line.len() - line.trim_start().len();
+    let mut rest = line;
+    let mut lead = String::new();
+    loop {
+        let room = TEXT_WIDTH - lead.len();
+        let chars: Vec<(usize, char)> = rest.char_indices().collect();
+        if chars.len() <= room {
+            out.push_str(&lead);
+            out.push_str(rest);
+            out.push('\n');
+            return;
+        }
+        // Break after a comma, semicolon or colon so names stay whole; else at the last space
+        // within the width (else the first one after).
+        let after_mark = |&&(i, ch): &&(usize, char)| {
+            ch == ' ' && i > 0 && matches!(rest.as_bytes()[i - 1], b',' | b';' | b':' | b'|')
+        };
+        let cut = chars[..=room]
+            .iter()
+            .rev()
+            .find(after_mark)
+            .or_else(|| chars[..=room].iter().rev().find(|(_, ch)| *ch == ' '))
+            .or_else(|| chars[room..].iter().find(|(_, ch)| *ch == ' '))
+            .map(|&(i, _)| i);
+        let Some(cut) = cut.filter(|&i| !rest[..i].trim().is_empty()) else {
+            out.push_str(&lead);
+            out.push_str(rest);
+            out.push('\n');
+            return;
+        };
+        out.push_str(&lead);
+        out.push_str(rest[..cut].trim_end());
+        out.push('\n');
+        rest = rest[cut..].trim_start();
+        lead = " ".repeat(indent + 2);
+    }
+}
+
+/// A spot in the data's letters: `E`, `dA` (dark), `EA` (either), `wild2`; `=P1e` once
+/// Player 1 restored it with earth (`w` water, `a` air, `m` magic).
+fn spot_code(sp: &crate::components::Spot, occupant: u8) -> String {
+    let mut code = match sp.wild {
+        Some(col) => format!("wild{}", col + 1),
+        None => {
+            let letters: String = Element::ALL
+                .iter()
+                .filter(|e| sp.types & e.bit() != 0)
+                .map(|e| e.name()[..1].to_uppercase())
+                .collect();
+            format!("{}{letters}", if sp.dark { "d" } else { "" })
+        }
+    };
+    if let Some((p, e)) = spot_owner(occupant) {
+        let _ = write!(code, "=P{}{}", p + 1, &e.name()[..1]);
+    }
+    code
+}
+
+/// Tokens by kind, a count only when more than one ("earth, 2 ember"), or "-".
+fn few(counts: &[u8; Token::NUM]) -> String {
     let parts: Vec<String> = Token::ALL
         .iter()
         .filter(|t| counts[t.index()] > 0)
-        .map(|t| format!("{} {t}", counts[t.index()]))
+        .map(|t| match counts[t.index()] {
+            1 => t.to_string(),
+            n => format!("{n} {t}"),
+        })
         .collect();
     if parts.is_empty() {
         "-".into()
@@ -107,174 +191,204 @@ fn tokens(counts: &[u8; Token::NUM]) -> String {
     }
 }
 
-/// The position as text.
+/// Card names with a first word shared with the card before it left out ("Earth Bounty,
+/// Renewal, Reach, 2 Starlit Gift"), or "none": the others' cards known to all in one line.
+fn short_names(game: &Whisperwood, hand: &[u8; CARD_KINDS]) -> String {
+    let list = card_list(game, hand);
+    let mut last = "";
+    let parts: Vec<String> = list
+        .iter()
+        .map(|entry| {
+            let (count, name) = match entry.split_once(' ') {
+                Some((n, rest)) if n.parse::<u8>().is_ok() => (format!("{n} "), rest),
+                _ => (String::new(), entry.as_str()),
+            };
+            let (first, rest) = name.split_once(' ').unwrap_or((name, ""));
+            let shown = if count.is_empty() && first == last && !rest.is_empty() {
+                rest.to_string()
+            } else {
+                format!("{count}{name}")
+            };
+            last = if count.is_empty() { first } else { "" };
+            shown
+        })
+        .collect();
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The position as text: the round and the decision, the deck, one line per location of the
+/// forest, then a few lines per player (its own hand, pack and familiars for the viewer).
 pub fn text(game: &Whisperwood, view: &View) -> String {
     let s = &view.state;
     let c = game.components();
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "Whisperwood — round {} of {}, {} to decide: {}",
-        (s.round + 1).min(c.rounds),
-        c.rounds,
-        match game.actor(s) {
-            sylvan_engine::Actor::Seat(seat) => seat.to_string(),
-            sylvan_engine::Actor::Chance => "chance".into(),
-            sylvan_engine::Actor::Nobody => "nobody".into(),
-        },
-        crate::describe(s.phase)
+    put(
+        &mut out,
+        &format!(
+            "Round {} of {}, {} to decide: {}",
+            (s.round + 1).min(c.rounds),
+            c.rounds,
+            match game.actor(s) {
+                sylvan_engine::Actor::Seat(seat) => seat.to_string(),
+                sylvan_engine::Actor::Chance => "chance".into(),
+                sylvan_engine::Actor::Nobody => "nobody".into(),
+            },
+            crate::describe(s.phase)
+        ),
     );
-    let _ = writeln!(
-        out,
+    let mut deck = format!(
         "Enchantment deck: {} cards; discard pile: {}",
         view.deck_size,
         card_names(game, &s.discard)
     );
     if s.revealed.iter().any(|&n| n > 0) {
-        let _ = writeln!(
-            out,
-            "Revealed by Wilwisp: {}",
+        let _ = write!(
+            deck,
+            "; revealed by Wilwisp: {}",
             card_names(game, &s.revealed)
         );
     }
-    let _ = writeln!(out, "\nThe forest:");
+    put(&mut out, &deck);
+    put(
+        &mut out,
+        "Forest: terrain (*corrupted) | spots: E/W/A earth/water/air, d dark, wildN Player N's, =P1e P1 earth",
+    );
     for l in placed_locations(s) {
         let tile = &c.tiles[l as usize];
-        let mut line = format!("  {:<17} {:<15}", loc_name(l), terrain_names(tile.terrain));
-        if s.borders & (1 << l) != 0 {
-            line.push_str(" [corrupted]");
-        }
+        let letters: String = Element::ALL
+            .iter()
+            .filter(|e| tile.terrain & e.bit() != 0)
+            .map(|e| e.name()[..1].to_uppercase())
+            .collect();
+        let corrupted = if s.borders & (1 << l) != 0 { "*" } else { "" };
+        let mut line = format!("  {:<3} {:<4} ", loc_name(l), letters + corrupted);
         let spots: Vec<String> = tile
             .spots
             .iter()
             .enumerate()
-            .map(|(i, sp)| {
-                let kind = match sp.wild {
-                    Some(col) => format!("wild{}", col + 1),
-                    None => format!(
-                        "{}{}",
-                        if sp.dark { "dark " } else { "" },
-                        terrain_names(sp.types)
-                    ),
-                };
-                match spot_owner(s.spots[l as usize][i]) {
-                    Some((p, e)) => format!("{kind}=P{} {e}", p + 1),
-                    None => kind,
-                }
-            })
+            .map(|(i, sp)| spot_code(sp, s.spots[l as usize][i]))
             .collect();
-        let _ = write!(line, " spots: {}", spots.join(", "));
+        let _ = write!(line, "| {}", spots.join(" "));
         let wild: Vec<String> = Animal::ALL
             .iter()
             .filter(|a| s.wildlife[l as usize][a.index()] > 0)
-            .map(|a| format!("{} {a}", s.wildlife[l as usize][a.index()]))
+            .map(|a| {
+                let n = s.wildlife[l as usize][a.index()];
+                format!("{n} {a}{}", if n == 1 { "" } else { "s" })
+            })
             .collect();
         if !wild.is_empty() {
-            let _ = write!(line, "; wildlife: {}", wild.join(", "));
+            let _ = write!(line, " | {}", wild.join(", "));
         }
         for (g, &at) in s.golems.iter().enumerate() {
             if at == l {
-                let _ = write!(line, "; golem {}", c.golems[g]);
+                let _ = write!(line, " | golem {}", c.golems[g]);
             }
         }
-        for (p, &at) in s.druids.iter().enumerate().take(s.players.len()) {
-            if at == l {
-                let _ = write!(line, "; druid P{}", p + 1);
-            }
+        let druids: Vec<String> = (0..s.players.len())
+            .filter(|&p| s.druids[p] == l)
+            .map(|p| format!("P{}", p + 1))
+            .collect();
+        if !druids.is_empty() {
+            let _ = write!(line, " | druid {}", druids.join(" "));
         }
         for site in 0..game.sites() {
             if game.site_loc(site) == l {
                 let tok = s.site_token[site as usize];
-                if let Some(r) = c.runes.get(tok as usize) {
-                    let _ = write!(
-                        line,
-                        "; rune site {site}: {:?}{}",
-                        r.effect,
-                        if r.corrupted { " (corrupted)" } else { "" }
-                    );
+                if tok != NONE {
+                    // The token by what it depicts, * when it is corrupted (as in the legend).
+                    let name = crate::rune_token_name(c, tok).replace(" (corrupted)", "*");
+                    let _ = write!(line, " | site {site}: {name}");
                 }
                 let m = s.site_marker[site as usize];
                 if m != NONE {
-                    let _ = write!(line, "; rune {} of P{}", m % 8 + 1, m / 8 + 1);
+                    let _ = write!(line, " | site {site}: rune {} of P{}", m % 8 + 1, m / 8 + 1);
                 }
             }
         }
-        let _ = writeln!(out, "{line}");
+        put(&mut out, &line);
     }
     for (p, pl) in s.players.iter().enumerate() {
+        let mine = view.viewer == Some(p as u8);
         let fam = c
             .familiars
             .get(pl.familiar as usize)
             .map_or("-", |f| f.name.as_str());
-        let _ = writeln!(
-            out,
-            "\nPlayer {}{}{} — {} VP stars, harmony {}, familiar {fam}, hand {} enchantments{}",
+        let score: i32 = view.scores[p].iter().sum();
+        let mut tags = String::new();
+        if mine {
+            tags.push_str(" (you)");
+        }
+        if s.first == p as u8 {
+            tags.push_str(", first player");
+        }
+        if pl.rested {
+            tags.push_str(", rested");
+        }
+        let mut head = format!(
+            "Player {}{tags}: score now {}, familiar {fam}, {} VP stars, harmony {}, {} cards",
             p + 1,
-            if view.viewer == Some(p as u8) {
-                " (you)"
-            } else {
-                ""
-            },
-            if s.first == p as u8 {
-                " (first player)"
-            } else {
-                ""
-            },
+            score.max(0),
             pl.vp,
             pl.harmony,
             view.hand_sizes.get(p).copied().unwrap_or(0),
-            if pl.rested { ", rested" } else { "" }
         );
-        let over: Vec<String> = (0..6)
-            .filter_map(|m| {
-                game.card_over(pl, m).map(|card| {
-                    let cor = if pl.card_corrupted & (1 << m) != 0 {
-                        " (corrupted)"
-                    } else {
-                        ""
-                    };
-                    format!("rune {}: {}{cor}", m + 1, card.name)
-                })
-            })
-            .collect();
-        if !over.is_empty() {
-            let _ = writeln!(out, "  cards over the mat: {}", over.join("; "));
-        }
-        let shown = card_names(game, &pl.hand);
-        if view.viewer == Some(p as u8) {
-            if pl.pack.iter().any(|&n| n > 0) {
-                let _ = writeln!(out, "  your draft pack: {}", card_names(game, &pl.pack));
+        let mut fae = String::new();
+        if pl.fae != 0 {
+            // On the first line when it fits, else after the paths.
+            let words = format!("; fae: {}", fae_words(pl));
+            if head.chars().count() + words.chars().count() <= TEXT_WIDTH {
+                head.push_str(&words);
+            } else {
+                fae = words;
             }
-            if pl.dealt != 0 {
-                let _ = writeln!(
-                    out,
-                    "  your dealt familiars: {}",
-                    familiar_names(game, pl.dealt)
-                );
-            }
-            let _ = writeln!(out, "  your enchantment cards: {shown}");
-        } else if shown != "none" {
-            let _ = writeln!(out, "  enchantment cards known to all: {shown}");
         }
-        let _ = writeln!(
-            out,
-            "  paths: earth {}, water {}, air {}; restorations left: earth {}, water {}, air {}, magic {}; golem tokens {}; den: {}",
-            pl.col[0], pl.col[1], pl.col[2], pl.restorations[0], pl.restorations[1],
-            pl.restorations[2], pl.restorations[3], pl.golem_tokens, den_words(&pl.den)
-        );
-        let _ = writeln!(
-            out,
-            "  draw slots {} ({} open): {}",
-            c.draw_slots,
+        put(&mut out, &head);
+        // The breakdown once the game is over (during play the score now is enough here).
+        if s.phase == crate::state::Phase::Over {
+            let mut parts: Vec<String> = SHORT
+                .iter()
+                .zip(&view.scores[p])
+                .filter(|(_, &v)| v != 0)
+                .map(|(n, v)| format!("{n} {v}"))
+                .collect();
+            if score < 0 {
+                parts.push(format!("raised to 0 by {}", -score));
+            }
+            put(&mut out, &format!("  score: {}", parts.join(", ")));
+        }
+        let mut rows: Vec<String> = Vec::new();
+        let golems = if pl.golems.iter().flatten().all(|&g| g == 0) {
+            format!("golem tokens {}", pl.golem_tokens)
+        } else {
+            format!(
+                "golem tokens {} ({})",
+                pl.golem_tokens,
+                golem_words(game, pl)
+            )
+        };
+        rows.push(format!(
+                "  paths: earth {}, water {}, air {}; restorations left E{} W{} A{} M{}; den: {}; {golems}{fae}",
+                pl.col[0],
+                pl.col[1],
+                pl.col[2],
+                pl.restorations[0],
+                pl.restorations[1],
+                pl.restorations[2],
+                pl.restorations[3],
+                den_words(&pl.den)
+            ));
+        rows.push(format!(
+            "  drawn ({} slots open): {}; bag: {}; spent pool: {}",
             pl.open_slots(c.draw_slots),
-            tokens(&pl.drawn)
-        );
-        let _ = writeln!(
-            out,
-            "  bag: {}; spent pool: {}",
-            tokens(&pl.bag),
-            tokens(&pl.spent)
-        );
+            few(&pl.drawn),
+            few(&pl.bag),
+            few(&pl.spent)
+        ));
         let mut spells = Vec::new();
         for place in 0..PLACES as u8 {
             let slots: Vec<String> = pl.slots[place as usize]
@@ -291,32 +405,71 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
             }
             spells.push(format!(
                 "{}{}{} [{}]",
-                place_name(place),
-                if adv { " (advanced)" } else { "" },
-                if cor { " (corrupted)" } else { "" },
+                if place == crate::state::FAMILIAR_PLACE {
+                    "familiar".to_string()
+                } else {
+                    place_name(place)
+                },
+                if adv { "+" } else { "" },
+                if cor { "*" } else { "" },
                 slots.join(" ")
             ));
         }
-        let _ = writeln!(out, "  actions: {}", spells.join("; "));
-        let _ = writeln!(out, "  golem cards: {}", golem_words(game, pl));
-        let _ = writeln!(out, "  fae cards: {}", fae_words(pl));
-        let score = &view.scores[p];
-        let mut parts: Vec<String> = CATEGORIES
-            .iter()
-            .zip(score)
-            .filter(|(_, &v)| v != 0)
-            .map(|(n, v)| format!("{n} {v}"))
+        rows.push(format!(
+            "  actions{}: {}",
+            if p == 0 {
+                " (+ advanced, * corrupted)"
+            } else {
+                ""
+            },
+            spells.join("; ")
+        ));
+        let over: Vec<String> = (0..6)
+            .filter_map(|m| {
+                game.card_over(pl, m).map(|card| {
+                    let cor = if pl.card_corrupted & (1 << m) != 0 {
+                        " (corrupted)"
+                    } else {
+                        ""
+                    };
+                    format!("rune {} {}{cor}", m + 1, card.name)
+                })
+            })
             .collect();
-        let sum: i32 = score.iter().sum();
-        if sum < 0 {
-            parts.push(format!("{FLOOR_ROW} {}", -sum));
+        let mut cards = Vec::new();
+        if !over.is_empty() {
+            cards.push(format!("over the mat: {}", over.join(", ")));
         }
-        let _ = writeln!(
-            out,
-            "  score now: {} ({})",
-            score.iter().sum::<i32>().max(0),
-            parts.join(", ")
-        );
+        let shown = card_names(game, &pl.hand);
+        if mine {
+            if pl.pack.iter().any(|&n| n > 0) {
+                cards.push(format!("your draft pack: {}", card_names(game, &pl.pack)));
+            }
+            if pl.dealt != 0 {
+                cards.push(format!(
+                    "your dealt familiars: {}",
+                    familiar_names(game, pl.dealt)
+                ));
+            }
+            cards.push(format!("your cards: {}", card_names(game, &pl.hand)));
+        } else if shown != "none" {
+            cards.push(format!("known to all: {}", short_names(game, &pl.hand)));
+        }
+        rows.extend(cards.iter().map(|c| format!("  {c}")));
+        // Short rows share a line when together they fit.
+        let mut merged: Vec<String> = Vec::new();
+        for row in rows {
+            match merged.last_mut() {
+                Some(last) if last.chars().count() + row.chars().count() <= TEXT_WIDTH => {
+                    last.push_str("; ");
+                    last.push_str(row.trim_start());
+                }
+                _ => merged.push(row),
+            }
+        }
+        for row in &merged {
+            put(&mut out, row);
+        }
     }
     out
 }

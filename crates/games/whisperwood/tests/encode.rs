@@ -84,3 +84,42 @@ fn the_observation_depends_only_on_what_the_seat_sees() {
     }
     assert!(checked > 1_000, "{checked}");
 }
+
+/// The engine's `encode_glue!` only forwards: the tensor, its shape and the observation string
+/// are the encode module's and the text view's, unchanged, at positions of both setups.
+#[test]
+fn the_glue_forwards_the_encode_module_unchanged() {
+    for subsequent_game in [false, true] {
+        let options = Options {
+            subsequent_game,
+            ..Options::default()
+        };
+        let g = Whisperwood::new(2, options).expect("valid");
+        let mut rng = GameRng::seeded(11);
+        let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+        let mut s = g.initial_state();
+        let mut compared = 0;
+        while compared < 200 {
+            let a = match g.actor(&s) {
+                Actor::Nobody => break,
+                Actor::Chance => {
+                    g.chance_outcomes(&s, &mut outcomes);
+                    rng.pick_weighted(&outcomes)
+                }
+                Actor::Seat(seat) => {
+                    let view = g.view(&s, Viewer::Seat(seat));
+                    let (mut x, mut y) = (Vec::new(), Vec::new());
+                    g.observation_tensor(&view, seat, &mut x);
+                    sylvan_whisperwood::encode::observation(&g, &view, seat, &mut y);
+                    assert_eq!(x, y);
+                    assert_eq!(g.observation_string(&view, seat), Some(g.text(&view)));
+                    compared += 1;
+                    g.legal_actions(&s, &mut actions);
+                    actions[rng.below(actions.len() as u64) as usize]
+                }
+            };
+            g.apply_unchecked(&mut s, a);
+        }
+        assert!(compared >= 100, "{compared}");
+    }
+}
