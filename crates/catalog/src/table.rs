@@ -147,6 +147,10 @@ pub trait DynGame: Send {
     fn resolve_chance(&mut self, audience: Audience) -> Vec<String>;
     /// What `viewer` may see, as the game's view JSON.
     fn view(&self, viewer: Viewer) -> Result<Value, CatalogError>;
+    /// [`view`](DynGame::view) written as JSON text at the end of `out`: the same text as
+    /// the view's value serialized, without building a JSON tree first (what a server sending
+    /// many frames needs). On error `out` is unchanged.
+    fn write_view(&self, viewer: Viewer, out: &mut Vec<u8>) -> Result<(), CatalogError>;
     /// What `viewer` may see, as readable text for a terminal.
     fn text(&self, viewer: Viewer) -> Result<String, CatalogError>;
     /// What `viewer` may see, as an SVG picture; `Ok(None)` if the game draws nothing.
@@ -187,6 +191,12 @@ pub trait DynGame: Send {
     /// For each action of [`DynGame::legal`], in the same order, the ids of the drawn elements
     /// it acts on ([`sylvan_engine::Game::action_targets`]; empty where the game marks none).
     fn legal_targets(&self) -> Vec<Vec<String>>;
+
+    /// [`legal`](DynGame::legal) with each action's [`legal_targets`](DynGame::legal_targets),
+    /// written as one JSON array at the end of `out`:
+    /// `[{"action":ACTION,"text":TEXT,"targets":[ID…]}…]` (with `"weight"` after `"text"` at a
+    /// chance point), the same text as serializing those values, without building them.
+    fn write_legal(&self, out: &mut Vec<u8>);
 }
 
 /// A seat decision that may still be taken back: the position before it.
@@ -327,16 +337,22 @@ impl<G: Game + 'static> Table<G> {
         if !G::INFO.hidden_information {
             return false;
         }
-        let seen = self.rules.view(&self.state, Viewer::Seat(seat));
+        let mut seen = None;
         (0..REVEAL_SAMPLES).any(|i| {
             let mut sample = before.clone();
             self.rules
                 .determinize(&mut sample, seat, &mut GameRng::seeded(i));
+            // A sample that changed nothing plays out exactly as the game did (the state now
+            // is `action` applied to `before`): its view cannot differ, so none is built.
+            if sample == *before {
+                return false;
+            }
             if self.rules.check(&sample, action).is_err() {
                 return true;
             }
             self.rules.apply_unchecked(&mut sample, action);
-            self.rules.view(&sample, Viewer::Seat(seat)) != seen
+            let seen = seen.get_or_insert_with(|| self.rules.view(&self.state, Viewer::Seat(seat)));
+            self.rules.view(&sample, Viewer::Seat(seat)) != *seen
         })
     }
 
@@ -511,6 +527,15 @@ impl<G: Game + 'static> DynGame for Table<G> {
             .map_err(|e| CatalogError::Json(e.to_string()))
     }
 
+    fn write_view(&self, viewer: Viewer, out: &mut Vec<u8>) -> Result<(), CatalogError> {
+        self.check_viewer(viewer)?;
+        let start = out.len();
+        serde_json::to_writer(&mut *out, &self.rules.view(&self.state, viewer)).map_err(|e| {
+            out.truncate(start);
+            CatalogError::Json(e.to_string())
+        })
+    }
+
     fn text(&self, viewer: Viewer) -> Result<String, CatalogError> {
         self.check_viewer(viewer)?;
         Ok(self.rules.text(&self.rules.view(&self.state, viewer)))
@@ -613,6 +638,56 @@ impl<G: Game + 'static> DynGame for Table<G> {
             .collect()
     }
 
+    fn write_legal(&self, out: &mut Vec<u8>) {
+        /// One entry as `legal` and `legal_targets` would give it, borrowed.
+        #[derive(Serialize)]
+        struct Entry<'a, A: Serialize> {
+            action: A,
+            text: &'a str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            weight: Option<u32>,
+            targets: &'a [String],
+        }
+        let viewer = match self.rules.actor(&self.state) {
+            Actor::Seat(s) => Viewer::Seat(s),
+            _ => Viewer::Spectator,
+        };
+        let listed = self.listed();
+        if listed.is_empty() {
+            out.extend_from_slice(b"[]");
+            return;
+        }
+        // Worded for the seat to move, as in `legal`.
+        let view = self.rules.view(&self.state, viewer);
+        out.push(b'[');
+        for (i, &(action, weight)) in listed.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            let text = self.rules.action_text(&view, action);
+            let targets = self.rules.action_targets(&self.state, action);
+            let entry = Entry {
+                action,
+                text: &text,
+                weight,
+                targets: &targets,
+            };
+            // An action the game cannot write is written as null, as `legal` writes it.
+            let at = out.len();
+            if serde_json::to_writer(&mut *out, &entry).is_err() {
+                out.truncate(at);
+                let entry = Entry {
+                    action: Value::Null,
+                    text: &text,
+                    weight,
+                    targets: &targets,
+                };
+                let _ = serde_json::to_writer(&mut *out, &entry);
+            }
+        }
+        out.push(b']');
+    }
+
     fn history(&self, audience: Audience) -> Vec<Vec<String>> {
         let mut state = self.rules.initial_state();
         let mut last_seat = None;
@@ -645,6 +720,64 @@ mod tests {
         test_catalog()
             .new_game("nim", 2, 3, &Value::Null, false, None)
             .expect("nim starts")
+    }
+
+    #[test]
+    fn written_views_and_legal_actions_are_the_values_as_text() {
+        let catalog = crate::Catalog::standard();
+        let mut checked = 0;
+        for name in catalog.names() {
+            let kind = catalog.get(name).expect("listed");
+            let players = kind.info().min_players.max(2).min(kind.info().max_players);
+            let mut game = catalog
+                .new_game(name, players, 5, &Value::Null, true, None)
+                .expect("starts");
+            for step in 0..40 {
+                if game.status().over() {
+                    break;
+                }
+                let viewers = (0..players as u8)
+                    .map(|s| Viewer::Seat(Seat(s)))
+                    .chain([Viewer::Spectator]);
+                for viewer in viewers {
+                    let mut out = b"x".to_vec();
+                    game.write_view(viewer, &mut out).expect("a seat");
+                    let expected = game.view(viewer).expect("a seat").to_string();
+                    assert_eq!(&out[1..], expected.as_bytes(), "{name} {viewer:?}");
+                    checked += 1;
+                }
+                let mut out = Vec::new();
+                game.write_legal(&mut out);
+                let legal = game.legal();
+                let expected: Vec<Value> = legal
+                    .iter()
+                    .zip(game.legal_targets())
+                    .map(|(l, t)| {
+                        let mut v = serde_json::to_value(l).expect("json");
+                        v["targets"] = serde_json::to_value(t).expect("json");
+                        v
+                    })
+                    .collect();
+                let written: Value = serde_json::from_slice(&out).expect("JSON");
+                assert_eq!(written, Value::Array(expected), "{name}");
+                // Same text too, key order included: `action`, `text`, `targets`.
+                if let Some(first) = legal.first() {
+                    let head = format!(
+                        "[{{\"action\":{},\"text\":{}",
+                        first.action,
+                        Value::String(first.text.clone())
+                    );
+                    assert!(out.starts_with(head.as_bytes()), "{name}");
+                }
+                game.apply_index(step % legal.len(), Audience::All)
+                    .expect("listed");
+            }
+        }
+        assert!(checked > 100, "{checked}");
+        let mut out = b"kept".to_vec();
+        let game = manual();
+        assert!(game.write_view(Viewer::Seat(Seat(7)), &mut out).is_err());
+        assert_eq!(out, b"kept");
     }
 
     #[test]
@@ -857,6 +990,34 @@ mod tests {
         assert!(undone > 0, "some decisions are undoable");
         // In the Midnight Duel animals are turned over by chance points, which end the turn.
         assert_eq!(refused_reveals, 0);
+    }
+
+    #[test]
+    fn in_daylight_woodwalkers_undo_needs_no_samples_and_still_restores_the_game() {
+        // Day side: nothing is face down, so every sample equals the game and none is played.
+        let catalog = crate::Catalog::standard();
+        let mut game = catalog
+            .new_game("woodwalkers", 2, 9, &json!({"side": "day"}), true, None)
+            .expect("starts");
+        let mut undone = 0;
+        while !game.status().over() && undone < 20 {
+            let Actor::Seat(seat) = game.status().to_move else {
+                panic!("auto chance leaves a seat to move");
+            };
+            let before = (game.record(), game.view(Viewer::Seat(seat)).expect("seat"));
+            let decisions = game.status().decisions;
+            game.apply_index(0, Audience::All).expect("listed");
+            if game.status().decisions == decisions + 1 {
+                game.undo(seat).expect("nothing hidden in daylight");
+                assert_eq!(
+                    (game.record(), game.view(Viewer::Seat(seat)).expect("seat")),
+                    before
+                );
+                undone += 1;
+                game.apply_index(0, Audience::All).expect("listed");
+            }
+        }
+        assert!(undone > 0);
     }
 
     #[test]

@@ -544,7 +544,15 @@ async fn connection(
         tokio::select! {
             frame = frames.recv() => match frame {
                 Some(frame) => {
-                    if sink.send(Message::Text(frame)).await.is_err() {
+                    // Frames queued meanwhile go out with it, in one write.
+                    let mut sent = sink.feed(Message::Text(frame)).await;
+                    while sent.is_ok() {
+                        match frames.try_recv() {
+                            Ok(frame) => sent = sink.feed(Message::Text(frame)).await,
+                            Err(_) => break,
+                        }
+                    }
+                    if sent.is_err() || sink.flush().await.is_err() {
                         break;
                     }
                 }

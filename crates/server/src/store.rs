@@ -248,6 +248,67 @@ impl Writer {
     /// version, then its decision row. Two decisions of one table in a batch chain correctly
     /// (the second sees the first's version). Whether each was stored, in order.
     async fn write_appends(&self, jobs: &[Append]) -> Result<Vec<bool>, StoreError> {
+        let distinct = {
+            let mut ids: Vec<&str> = jobs.iter().map(|j| j.id.as_str()).collect();
+            ids.sort_unstable();
+            ids.windows(2).all(|w| w[0] != w[1])
+        };
+        if jobs.len() > 1 && distinct {
+            if let Some(stored) = self.write_together(jobs).await? {
+                return Ok(stored);
+            }
+        }
+        self.write_one_by_one(jobs).await
+    }
+
+    /// The common case of [`write_appends`](Self::write_appends), each table once: the
+    /// compare-and-swaps and the decision rows of a chunk in one statement each (a few
+    /// statement sizes, so that they stay prepared), all in one transaction. `None`, with
+    /// nothing written, if any compare-and-swap fails.
+    async fn write_together(&self, jobs: &[Append]) -> Result<Option<Vec<bool>>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let mut rest = jobs;
+        while !rest.is_empty() {
+            let slot = CHUNKS
+                .iter()
+                .position(|&n| n <= rest.len())
+                .unwrap_or(CHUNKS.len() - 1);
+            let size = CHUNKS[slot];
+            let (chunk, tail) = rest.split_at(size);
+            rest = tail;
+            let (update, insert) = batch_sql(slot);
+            let mut q = sqlx::query(update.as_str());
+            for job in chunk {
+                q = q.bind(job.id.as_str()).bind(job.status.as_str());
+            }
+            for job in chunk {
+                q = q.bind(job.id.as_str()).bind(job.clocks.as_str());
+            }
+            for job in chunk {
+                q = q.bind(job.id.as_str()).bind(to_i64(job.version));
+            }
+            if q.execute(&mut *tx).await?.rows_affected() != size as u64 {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+            let mut q = sqlx::query(insert.as_str());
+            for job in chunk {
+                q = q
+                    .bind(job.id.as_str())
+                    .bind(to_i64(job.version + 1))
+                    .bind(job.entry.as_str());
+            }
+            q.execute(&mut *tx).await?;
+            for job in chunk {
+                announce(self.backend, &self.instance, &mut tx, &job.id).await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(Some(vec![true; jobs.len()]))
+    }
+
+    /// [`write_appends`](Self::write_appends) a statement at a time.
+    async fn write_one_by_one(&self, jobs: &[Append]) -> Result<Vec<bool>, StoreError> {
         let mut tx = self.pool.begin().await?;
         let mut stored = Vec::with_capacity(jobs.len());
         for job in jobs {
@@ -277,6 +338,56 @@ impl Writer {
         tx.commit().await?;
         Ok(stored)
     }
+}
+
+/// The statements that write [`CHUNKS`]`[slot]` decisions of as many tables at once: the
+/// compare-and-swap of every table's version (binds: id and status n times, id and clocks n
+/// times, id and expected version n times) and the decision rows (id, version, entry n times).
+fn batch_sql(slot: usize) -> &'static (String, String) {
+    static MADE: [std::sync::OnceLock<(String, String)>; CHUNKS.len()] =
+        [const { std::sync::OnceLock::new() }; CHUNKS.len()];
+    MADE[slot].get_or_init(|| make_batch_sql(CHUNKS[slot]))
+}
+
+/// The sizes decisions are written together in (largest first; few, so each statement is
+/// prepared once and reused).
+const CHUNKS: [usize; 4] = [64, 16, 4, 1];
+
+fn make_batch_sql(n: usize) -> (String, String) {
+    let mut p = 0;
+    let mut next = || {
+        p += 1;
+        format!("${p}")
+    };
+    let mut status = String::from("CASE id");
+    for _ in 0..n {
+        status += &format!(" WHEN {} THEN {}", next(), next());
+    }
+    let mut clocks = String::from("CASE id");
+    for _ in 0..n {
+        clocks += &format!(" WHEN {} THEN {}", next(), next());
+    }
+    let wheres: Vec<String> = (0..n)
+        .map(|_| format!("(id = {} AND version = {})", next(), next()))
+        .collect();
+    let update = format!(
+        "UPDATE tables SET version = version + 1, status = {status} ELSE status END, \
+         clocks = {clocks} ELSE clocks END WHERE {}",
+        wheres.join(" OR ")
+    );
+    let mut p = 0;
+    let mut next = || {
+        p += 1;
+        format!("${p}")
+    };
+    let rows: Vec<String> = (0..n)
+        .map(|_| format!("({}, {}, {})", next(), next(), next()))
+        .collect();
+    let insert = format!(
+        "INSERT INTO decisions (table_id, version, entry) VALUES {}",
+        rows.join(", ")
+    );
+    (update, insert)
 }
 
 impl Store {

@@ -99,31 +99,27 @@ pub(crate) struct Shared {
     pub zombie_bot: BotSpec,
 }
 
-/// What the frames of one version share (see [`TableTask::frame_parts`]).
+/// What the frames of one version share (see [`TableTask::frame_parts`]), as JSON text: each
+/// frame is these pieces and its viewer's own, written one after the other.
 struct FrameParts {
-    over: bool,
     to_move: Option<u8>,
-    title: &'static str,
-    score: Value,
-    seats: Value,
-    present: Vec<bool>,
-    clocks: Value,
-    result: Value,
-    /// Per viewer (seats, then the spectator), once computed.
-    views: Vec<Option<Value>>,
-    svgs: Vec<Option<Option<String>>>,
-    /// The legal actions of the seat to move, once computed.
-    legal: Option<Vec<LegalOut>>,
+    /// `{"type":"frame","table":…,"game":…,"title":…,"version":V,"seat":`
+    head: Vec<u8>,
+    /// `,"to_move":…,"over":…,"view":`
+    middle: Vec<u8>,
+    /// `,"score":…,"seats":…,"present":…,"clocks":…,"result":…,"rematch":…}`
+    tail: Vec<u8>,
+    /// Per viewer (seats, then the spectator), once computed: its view as JSON text.
+    views: Vec<Option<Vec<u8>>>,
+    /// Per viewer, once computed: its drawing as a JSON string, or `null`.
+    svgs: Vec<Option<Vec<u8>>>,
+    /// The legal actions of the seat to move as a JSON array, once computed.
+    legal: Option<Vec<u8>>,
     /// Per seat, once computed.
     can_undo: Vec<Option<bool>>,
-}
-
-/// One legal action as a frame lists it.
-#[derive(Serialize)]
-struct LegalOut {
-    action: Value,
-    text: String,
-    targets: Vec<String>,
+    /// Frames already made, by viewer, events sent and drawing: a second tab of a viewer
+    /// that is as far along gets the same text.
+    made: Vec<(usize, u64, bool, Utf8Bytes)>,
 }
 
 /// The events of one version, worded for the frame's viewer.
@@ -133,29 +129,59 @@ struct EventsOut<'a> {
     events: &'a [String],
 }
 
-/// A frame as sent (the README's "The WebSocket" lists its fields).
+/// The first fields of a frame (the README's "The WebSocket" lists them all, in this order).
 #[derive(Serialize)]
-struct FrameOut<'a> {
+struct FrameHead<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
     table: &'a str,
     game: &'a str,
     title: &'static str,
     version: u64,
-    seat: Option<u8>,
-    to_move: Option<u8>,
-    over: bool,
-    view: &'a Value,
-    svg: Option<&'a str>,
-    legal: &'a [LegalOut],
-    can_undo: bool,
-    events: Vec<EventsOut<'a>>,
+}
+
+/// The fields every frame of a version shares after `over`.
+#[derive(Serialize)]
+struct FrameTail<'a> {
     score: &'a Value,
-    seats: &'a Value,
+    seats: &'a [PublicSeat<'a>],
     present: &'a [bool],
     clocks: &'a Value,
     result: &'a Value,
     rematch: Option<&'a str>,
+}
+
+/// A seat as clients see it ([`SeatRow::public_json`], without a JSON tree).
+#[derive(Serialize)]
+struct PublicSeat<'a> {
+    seat: u8,
+    name: &'a Option<String>,
+    bot: &'a Option<String>,
+    taken: bool,
+    zombie: bool,
+    resigned: bool,
+}
+
+impl<'a> From<&'a SeatRow> for PublicSeat<'a> {
+    fn from(r: &'a SeatRow) -> Self {
+        PublicSeat {
+            seat: r.seat,
+            name: &r.name,
+            bot: &r.bot,
+            taken: !r.free(),
+            zombie: r.zombie,
+            resigned: r.resigned,
+        }
+    }
+}
+
+/// Writes `value` as JSON at the end of `out`; a typed value always can be.
+fn write_json(out: &mut Vec<u8>, value: &impl Serialize) {
+    let at = out.len();
+    if serde_json::to_writer(&mut *out, value).is_err() {
+        out.truncate(at);
+        out.extend_from_slice(b"null");
+    }
 }
 
 struct Subscriber {
@@ -792,16 +818,13 @@ impl TableTask {
         }
     }
 
-    fn seats_json(&self) -> Value {
-        Value::Array(self.stored.seats.iter().map(SeatRow::public_json).collect())
-    }
-
     /// What every frame of the current version shares, computed once per broadcast; the
-    /// views, drawings, legal actions and undo answers are computed on first use and reused
-    /// for a second tab of the same viewer.
+    /// views, drawings, legal actions and undo answers are computed on first use (so only for
+    /// viewers connected) and reused for a second tab of the same viewer.
     fn frame_parts(&self) -> FrameParts {
         let players = self.game.players();
         let over = self.ended();
+        let to_move = self.to_move();
         // A running score is computed from the whole state, so where something is hidden it
         // is shown only once the game is over (then everything is public).
         let score = if over || !self.game.info().hidden_information {
@@ -809,33 +832,80 @@ impl TableTask {
         } else {
             Value::Null
         };
+        let mut head = Vec::with_capacity(160);
+        write_json(
+            &mut head,
+            &FrameHead {
+                kind: "frame",
+                table: self.id(),
+                game: &self.stored.table.game,
+                title: self.game.info().title,
+                version: self.version(),
+            },
+        );
+        head.pop(); // the closing brace: the frame goes on
+        head.extend_from_slice(b",\"seat\":");
+        let mut middle = Vec::with_capacity(48);
+        middle.extend_from_slice(b",\"to_move\":");
+        write_json(&mut middle, &to_move);
+        middle.extend_from_slice(b",\"over\":");
+        write_json(&mut middle, &over);
+        middle.extend_from_slice(b",\"view\":");
+        let seats: Vec<PublicSeat<'_>> = self.stored.seats.iter().map(PublicSeat::from).collect();
+        let mut tail = Vec::with_capacity(512);
+        write_json(
+            &mut tail,
+            &FrameTail {
+                score: &score,
+                seats: &seats,
+                present: &self.presence(),
+                clocks: &self.clocks_json(),
+                result: &self.result(),
+                rematch: self.rematch.as_deref(),
+            },
+        );
+        // `{"score":…}` becomes `,"score":…}`: it follows the viewer's own fields.
+        if let Some(first) = tail.first_mut() {
+            *first = b',';
+        }
         FrameParts {
-            over,
-            to_move: self.to_move(),
-            title: self.game.info().title,
-            score,
-            seats: self.seats_json(),
-            present: self.presence(),
-            clocks: self.clocks_json(),
-            result: self.result(),
+            to_move,
+            head,
+            middle,
+            tail,
             views: vec![None; players + 1],
             svgs: vec![None; players + 1],
             legal: None,
             can_undo: vec![None; players],
+            made: Vec::new(),
         }
     }
 
     /// The frame for one subscriber: everything in it comes from its viewer's view, the legal
-    /// actions of its own seat, and the events worded for it. Serialized straight to text
-    /// (no copy of the view into a second JSON tree).
+    /// actions of its own seat, and the events worded for it. Written straight to text from
+    /// the parts (no JSON tree of the view or the legal actions).
     fn frame(&self, sub: &Subscriber, parts: &mut FrameParts) -> Utf8Bytes {
         let players = self.game.players();
         let index = viewer_index(sub.viewer, players);
+        if let Some((.., made)) = parts
+            .made
+            .iter()
+            .find(|(i, sent, svg, _)| *i == index && *sent == sub.sent && *svg == sub.svg)
+        {
+            return made.clone();
+        }
         if parts.views[index].is_none() {
-            parts.views[index] = Some(self.game.view(sub.viewer).unwrap_or(Value::Null));
+            let mut view = Vec::with_capacity(4096);
+            if self.game.write_view(sub.viewer, &mut view).is_err() {
+                view.clear();
+                view.extend_from_slice(b"null");
+            }
+            parts.views[index] = Some(view);
         }
         if sub.svg && parts.svgs[index].is_none() {
-            parts.svgs[index] = Some(self.game.svg(sub.viewer).ok().flatten());
+            let mut svg = Vec::new();
+            write_json(&mut svg, &self.game.svg(sub.viewer).ok().flatten());
+            parts.svgs[index] = Some(svg);
         }
         let seat = match sub.viewer {
             Viewer::Seat(s) => Some(s.0),
@@ -843,19 +913,9 @@ impl TableTask {
         };
         let mine = seat.is_some() && seat == parts.to_move;
         if mine && parts.legal.is_none() {
-            let targets = self.game.legal_targets();
-            parts.legal = Some(
-                self.game
-                    .legal()
-                    .into_iter()
-                    .zip(targets.into_iter().chain(std::iter::repeat_with(Vec::new)))
-                    .map(|(l, targets)| LegalOut {
-                        action: l.action,
-                        text: l.text,
-                        targets,
-                    })
-                    .collect(),
-            );
+            let mut legal = Vec::with_capacity(1024);
+            self.game.write_legal(&mut legal);
+            parts.legal = Some(legal);
         }
         // BGA's undo check replays samples of what the seat cannot see: once per version.
         let can_undo = match seat {
@@ -873,41 +933,47 @@ impl TableTask {
                 events: e,
             })
             .collect();
-        let out = FrameOut {
-            kind: "frame",
-            table: self.id(),
-            game: &self.stored.table.game,
-            title: parts.title,
-            version: self.version(),
-            seat,
-            to_move: parts.to_move,
-            over: parts.over,
-            view: parts.views[index].as_ref().unwrap_or(&Value::Null),
-            svg: if sub.svg {
-                parts.svgs[index].as_ref().and_then(Option::as_deref)
-            } else {
-                None
-            },
-            legal: if mine {
-                parts.legal.as_deref().unwrap_or_default()
-            } else {
-                &[]
-            },
-            can_undo,
-            events,
-            score: &parts.score,
-            seats: &parts.seats,
-            present: &parts.present,
-            clocks: &parts.clocks,
-            result: &parts.result,
-            rematch: self.rematch.as_deref(),
+        let view = parts.views[index].as_deref().unwrap_or(b"null");
+        let svg: &[u8] = match (sub.svg, &parts.svgs[index]) {
+            (true, Some(svg)) => svg,
+            _ => b"null",
         };
-        serde_json::to_string(&out)
-            .unwrap_or_else(|e| {
-                json!({"type": "error", "kind": ErrorKind::Storage, "message": format!("the frame: {e}")})
-                    .to_string()
-            })
-            .into()
+        let legal: &[u8] = match (&parts.legal, mine) {
+            (Some(legal), true) => legal,
+            _ => b"[]",
+        };
+        let mut out = Vec::with_capacity(
+            parts.head.len()
+                + parts.middle.len()
+                + view.len()
+                + svg.len()
+                + legal.len()
+                + parts.tail.len()
+                + 128,
+        );
+        out.extend_from_slice(&parts.head);
+        write_json(&mut out, &seat);
+        out.extend_from_slice(&parts.middle);
+        out.extend_from_slice(view);
+        out.extend_from_slice(b",\"svg\":");
+        out.extend_from_slice(svg);
+        out.extend_from_slice(b",\"legal\":");
+        out.extend_from_slice(legal);
+        out.extend_from_slice(b",\"can_undo\":");
+        write_json(&mut out, &can_undo);
+        out.extend_from_slice(b",\"events\":");
+        write_json(&mut out, &events);
+        out.extend_from_slice(&parts.tail);
+        // Every piece is JSON written by serde_json, so this is UTF-8; the fallback is an
+        // error frame, never a broken one.
+        let frame: Utf8Bytes = match String::from_utf8(out) {
+            Ok(text) => text.into(),
+            Err(_) => json!({"type": "error", "kind": ErrorKind::Storage, "message": "the frame is not UTF-8"})
+                .to_string()
+                .into(),
+        };
+        parts.made.push((index, sub.sent, sub.svg, frame.clone()));
+        frame
     }
 
     /// Which seats have a client connected now.

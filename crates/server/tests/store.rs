@@ -247,6 +247,46 @@ async fn suite(url: &str) {
         assert_eq!(versions, vec![1, 2, 3, 4, 5], "{id}");
         assert!(entries.iter().all(|(v, e)| e["v"].as_u64() == Some(v - 1)));
     }
+    // A shared transaction with one stale write among good ones: only that one is refused,
+    // every other is stored once.
+    let writes: Vec<_> = ids
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(i, id)| {
+            let store = store.clone();
+            let version = if i % 3 == 1 { 2 } else { 5 };
+            tokio::spawn(async move {
+                let stored = store
+                    .append(
+                        &id,
+                        version,
+                        &json!({"seat": 0, "v": version}),
+                        TableStatus::Running,
+                        &json!({"i": i}),
+                    )
+                    .await
+                    .expect("no storage error");
+                (i, stored)
+            })
+        })
+        .collect();
+    for w in writes {
+        let (i, stored) = w.await.expect("joined");
+        assert_eq!(stored, i % 3 != 1, "write {i}");
+        let entries = store.entries(&ids[i], 0).await.expect("read");
+        assert_eq!(entries.len(), if stored { 6 } else { 5 }, "{}", ids[i]);
+        let row = store.table(&ids[i]).await.expect("read").expect("there");
+        let expected = if stored {
+            (6, TableStatus::Running, json!({"i": i}))
+        } else {
+            (5, TableStatus::Open, json!({}))
+        };
+        assert_eq!(
+            (row.table.version, row.table.status, row.table.clocks),
+            expected
+        );
+    }
 }
 
 #[tokio::test]
