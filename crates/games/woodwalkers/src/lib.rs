@@ -276,21 +276,6 @@ impl Game for Woodwalkers {
         Woodwalkers::score(self, s)
     }
 
-    /// Points plus the flags held now and the tiles in hand (see [`Woodwalkers::outlook`]),
-    /// against the best rival's.
-    fn heuristic(&self, s: &State, seat: Seat) -> f64 {
-        let own = self.outlook(s, seat.index());
-        let rival = (0..self.players)
-            .filter(|&c| c != seat.index())
-            .map(|c| self.outlook(s, c))
-            .fold(f64::NEG_INFINITY, f64::max);
-        if rival.is_finite() {
-            own - rival
-        } else {
-            own
-        }
-    }
-
     fn events(
         &self,
         before: &State,

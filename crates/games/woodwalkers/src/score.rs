@@ -34,20 +34,6 @@ impl Woodwalkers {
         s.board_points(colour) + flags
     }
 
-    /// What `colour` can expect: its scoreboard points, the flags its animals hold now (they
-    /// score at the end if kept; a duel can still take them), its die and Medicine tiles (a
-    /// reroll, a healed wound), less its wounds (each weakens an animal in duels).
-    pub fn outlook(&self, s: &State, colour: usize) -> f64 {
-        if s.step == Step::Over {
-            return f64::from(self.total(s, colour));
-        }
-        f64::from(s.board_points(colour))
-            + 0.9 * f64::from(self.flags(s, colour).0)
-            + 0.5 * f64::from(s.die_tiles[colour])
-            + 0.5 * f64::from(s.medicine[colour])
-            - 0.5 * f64::from(s.total_wounds(colour))
-    }
-
     /// Scores with the breakdown (duels, points tiles, flags) and the ranking: most points,
     /// then more animals on flags, then fewer wound tiles; a tie after that is shared.
     pub fn score(&self, s: &State) -> Score {
