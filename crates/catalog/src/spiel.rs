@@ -720,8 +720,9 @@ mod tests {
         ((*seed >> 33) % n as u64) as usize
     }
 
-    fn step(state: &mut dyn SpielState, seed: &mut u64) {
-        let ids: Vec<usize> = if state.is_chance() {
+    /// The ids that may be applied now: chance outcomes or the seat's legal actions.
+    fn choices(state: &dyn SpielState) -> Vec<usize> {
+        if state.is_chance() {
             state
                 .chance_outcomes()
                 .into_iter()
@@ -729,7 +730,11 @@ mod tests {
                 .collect()
         } else {
             state.legal_actions()
-        };
+        }
+    }
+
+    fn step(state: &mut dyn SpielState, seed: &mut u64) {
+        let ids = choices(state);
         let id = ids[pick(seed, ids.len())];
         state.apply(id).expect("a listed id applies");
     }
@@ -863,15 +868,7 @@ mod tests {
         let mut seed = seed;
         let mut found = 0;
         while !state.is_terminal() && found < 4 {
-            let ids: Vec<usize> = if state.is_chance() {
-                state
-                    .chance_outcomes()
-                    .into_iter()
-                    .map(|(id, _)| id)
-                    .collect()
-            } else {
-                state.legal_actions()
-            };
+            let ids = choices(&*state);
             for seat in (0..game.players()).filter(|&s| state.seat() != Some(s)) {
                 for pair in ids.windows(2).take(12) {
                     let (mut a, mut b) = (state.clone_box(), state.clone_box());
