@@ -266,9 +266,7 @@ impl NativeState {
         seat: usize,
     ) -> PyResult<Bound<'py, PyBytes>> {
         self.check_seat(seat)?;
-        let tensor = self.state.observation_tensor(seat);
-        let bytes: Vec<u8> = tensor.iter().flat_map(|x| x.to_le_bytes()).collect();
-        Ok(PyBytes::new(py, &bytes))
+        Ok(f32_bytes(py, &self.state.observation_tensor(seat)))
     }
     /// `seat`'s observation text.
     fn observation_string(&self, seat: usize) -> PyResult<String> {
@@ -289,9 +287,7 @@ impl NativeState {
         seat: usize,
     ) -> PyResult<Bound<'py, PyBytes>> {
         self.check_seat(seat)?;
-        let tensor = self.state.information_state_tensor(seat);
-        let bytes: Vec<u8> = tensor.iter().flat_map(|x| x.to_le_bytes()).collect();
-        Ok(PyBytes::new(py, &bytes))
+        Ok(f32_bytes(py, &self.state.information_state_tensor(seat)))
     }
     /// `seat`'s perfect-recall information state text.
     fn information_state_string(&self, seat: usize) -> PyResult<String> {
@@ -461,4 +457,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games_without_ids, m)?)?;
     m.add_function(wrap_pyfunction!(state_from_json, m)?)?;
     Ok(())
+}
+
+/// `tensor` as little-endian `f32` bytes, for `numpy.frombuffer(b, "<f4")`.
+fn f32_bytes<'py>(py: Python<'py>, tensor: &[f32]) -> Bound<'py, PyBytes> {
+    let bytes: Vec<u8> = tensor.iter().flat_map(|x| x.to_le_bytes()).collect();
+    PyBytes::new(py, &bytes)
 }
