@@ -432,6 +432,16 @@ impl Game for Woodwalkers {
         Some(svg::draw(view))
     }
 
+    /// The battle modes this seat chose as the marker holder (each once, however often).
+    fn component_labels(&self, s: &State, seat: Seat) -> Vec<String> {
+        let chosen = s.modes_chosen.get(seat.index()).copied().unwrap_or(0);
+        components::Category::ALL
+            .iter()
+            .filter(|c| chosen & (1 << c.index()) != 0)
+            .map(|c| format!("battle mode chosen: {}", c.name()))
+            .collect()
+    }
+
     sylvan_engine::encode_glue!(encode);
 
     fn max_decisions(&self) -> u64 {
@@ -469,6 +479,17 @@ impl Game for Woodwalkers {
             let i = cat.index();
             if s.modes_up[i] + s.stack[i] + s.discarded[i] != c.modes[i] {
                 return Err(format!("{cat} battle mode tiles are not conserved"));
+            }
+            let choosers = s
+                .modes_chosen
+                .iter()
+                .filter(|&&m| m & (1 << i) != 0)
+                .count();
+            if choosers > s.discarded[i] as usize {
+                return Err(format!(
+                    "{choosers} seats chose {cat} but {} of its tiles were chosen",
+                    s.discarded[i]
+                ));
             }
         }
         let mut seen = 0u128;

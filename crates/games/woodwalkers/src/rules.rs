@@ -140,6 +140,7 @@ impl Woodwalkers {
             modes_up: [0; 4],
             stack: self.components.modes,
             discarded: [0; 4],
+            modes_chosen: [0; MAX_PLAYERS],
             mode: None,
             holder: Seat(self.options.marker),
             current: Seat(0),
@@ -476,6 +477,7 @@ impl Woodwalkers {
                 }
                 s.modes_up[c.index()] -= 1;
                 s.discarded[c.index()] += 1;
+                s.modes_chosen[s.holder.index()] |= 1 << c.index();
                 s.mode = Some(c);
                 if s.stack.iter().any(|&n| n > 0) {
                     s.step = Step::DrawMode { setup: false };

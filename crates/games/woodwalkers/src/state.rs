@@ -118,6 +118,10 @@ pub struct State {
     pub stack: [u8; 4],
     /// Battle mode tiles chosen in past and present rounds by category.
     pub discarded: [u8; 4],
+    /// The battle mode categories each seat chose as marker holder (a bit per category, by
+    /// `Category::index`), for designer reports: the rules never read it.
+    #[serde(default)]
+    pub modes_chosen: [u8; MAX_PLAYERS],
     /// The category of this round's duels.
     pub mode: Option<Category>,
     /// Who holds the battle mode marker.

@@ -217,3 +217,52 @@ proptest! {
         prop_assert!(g.score(&s).over);
     }
 }
+
+/// Designer reports credit each battle mode to the seats that chose it as marker holder.
+#[test]
+fn designer_reports_credit_each_battle_mode_to_the_seat_that_chose_it() {
+    let mut credited = 0;
+    for players in [2, 3, 4] {
+        for side in [Side::Day, Side::Night] {
+            let g = rules(players, side, false);
+            for seed in 0..4 {
+                let mut rng = GameRng::seeded(seed);
+                let mut s = g.initial_state();
+                let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+                let mut chose = vec![Vec::<String>::new(); players];
+                loop {
+                    let a = match g.actor(&s) {
+                        Actor::Nobody => break,
+                        Actor::Chance => {
+                            g.chance_outcomes(&s, &mut outcomes);
+                            rng.pick_weighted(&outcomes)
+                        }
+                        Actor::Seat(seat) => {
+                            g.legal_actions(&s, &mut actions);
+                            let a = actions[rng.below(actions.len() as u64) as usize];
+                            if let Action::ChooseMode(c) = a {
+                                let label = format!("battle mode chosen: {c}");
+                                if !chose[seat.index()].contains(&label) {
+                                    chose[seat.index()].push(label);
+                                }
+                            }
+                            a
+                        }
+                    };
+                    g.apply(&mut s, a).expect("a listed action");
+                }
+                for (p, expected) in chose.iter_mut().enumerate() {
+                    let mut labels = g.component_labels(&s, Seat(p as u8));
+                    labels.sort();
+                    expected.sort();
+                    assert_eq!(
+                        &labels, expected,
+                        "seat {p}, {players} players, seed {seed}"
+                    );
+                    credited += labels.len();
+                }
+            }
+        }
+    }
+    assert!(credited > 20, "{credited} labels in 24 games");
+}
