@@ -126,14 +126,50 @@ pub struct Decision<'a, G: Game> {
     pub index: u64,
 }
 
-/// Plays `games` random games of each of `rules` (uniform seat decisions, weighted chance,
-/// game `g` of rules `r` seeded `seed ^ (r << 32) ^ g`) and calls `visit` at every seat
-/// decision: the loop every test over many random positions would otherwise write.
-pub fn for_each_decision<G: Game>(
+/// One applied step of a walked game, as [`walk_games`] hands it over.
+#[derive(Debug)]
+pub struct Applied<'a, G: Game> {
+    /// The rules being played.
+    pub game: &'a G,
+    /// The position before the step.
+    pub before: &'a G::State,
+    /// Who took it (a seat, or chance).
+    pub actor: Actor,
+    /// What was applied.
+    pub action: G::Action,
+    /// The position after it.
+    pub after: &'a G::State,
+    /// The seed of this game (to reproduce a failure).
+    pub seed: u64,
+    /// Decisions (chance included) applied before this one.
+    pub index: u64,
+}
+
+/// Plays `games` random games of each of `rules` (weighted chance; game `g` of rules `r`
+/// seeded `seed ^ (r << 32) ^ g`). At every seat decision `choose` may pick the action (`None`:
+/// uniformly at random from the same generator); after every step, chance included, `applied`
+/// sees the positions before and after: the loop every test over many random games would
+/// otherwise write.
+pub fn walk_games<G: Game>(
     rules: &[G],
     games: u64,
     seed: u64,
-    mut visit: impl FnMut(&Decision<'_, G>),
+    mut choose: impl FnMut(&Decision<'_, G>) -> Option<G::Action>,
+    mut applied: impl FnMut(&Applied<'_, G>),
+) {
+    walk(rules, games, seed, &mut choose, Some(&mut applied));
+}
+
+/// What [`walk`] calls after each step.
+type AppliedVisitor<'v, G> = &'v mut dyn FnMut(&Applied<'_, G>);
+
+/// [`walk_games`]; without `applied` no position is copied.
+fn walk<G: Game>(
+    rules: &[G],
+    games: u64,
+    seed: u64,
+    choose: &mut dyn FnMut(&Decision<'_, G>) -> Option<G::Action>,
+    mut applied: Option<AppliedVisitor<'_, G>>,
 ) {
     let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
     for (r, game) in rules.iter().enumerate() {
@@ -142,7 +178,8 @@ pub fn for_each_decision<G: Game>(
             let mut rng = crate::GameRng::seeded(game_seed);
             let mut state = game.initial_state();
             for index in 0..game.max_decisions() {
-                let action = match game.actor(&state) {
+                let actor = game.actor(&state);
+                let action = match actor {
                     Actor::Nobody => break,
                     Actor::Chance => {
                         game.chance_outcomes(&state, &mut outcomes);
@@ -150,21 +187,54 @@ pub fn for_each_decision<G: Game>(
                     }
                     Actor::Seat(seat) => {
                         game.legal_actions(&state, &mut actions);
-                        visit(&Decision {
+                        let decision = Decision {
                             game,
                             state: &state,
                             seat,
                             legal: &actions,
                             seed: game_seed,
                             index,
-                        });
-                        actions[rng.below(actions.len() as u64) as usize]
+                        };
+                        match choose(&decision) {
+                            Some(action) => action,
+                            None => actions[rng.below(actions.len() as u64) as usize],
+                        }
                     }
                 };
+                let Some(applied) = applied.as_mut() else {
+                    game.apply_unchecked(&mut state, action);
+                    continue;
+                };
+                let before = state.clone();
                 game.apply_unchecked(&mut state, action);
+                applied(&Applied {
+                    game,
+                    before: &before,
+                    actor,
+                    action,
+                    after: &state,
+                    seed: game_seed,
+                    index,
+                });
             }
         }
     }
+}
+
+/// Plays `games` random games of each of `rules` (uniform seat decisions, weighted chance,
+/// game `g` of rules `r` seeded `seed ^ (r << 32) ^ g`) and calls `visit` at every seat
+/// decision: [`walk_games`] for tests that only look.
+pub fn for_each_decision<G: Game>(
+    rules: &[G],
+    games: u64,
+    seed: u64,
+    mut visit: impl FnMut(&Decision<'_, G>),
+) {
+    let mut choose = |d: &Decision<'_, G>| {
+        visit(d);
+        None
+    };
+    walk(rules, games, seed, &mut choose, None);
 }
 
 /// Every `data-target` id drawn in `svg`, in document order (repeats kept).

@@ -223,46 +223,36 @@ proptest! {
 fn designer_reports_credit_each_battle_mode_to_the_seat_that_chose_it() {
     let mut credited = 0;
     for players in [2, 3, 4] {
-        for side in [Side::Day, Side::Night] {
-            let g = rules(players, side, false);
-            for seed in 0..4 {
-                let mut rng = GameRng::seeded(seed);
-                let mut s = g.initial_state();
-                let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
-                let mut chose = vec![Vec::<String>::new(); players];
-                loop {
-                    let a = match g.actor(&s) {
-                        Actor::Nobody => break,
-                        Actor::Chance => {
-                            g.chance_outcomes(&s, &mut outcomes);
-                            rng.pick_weighted(&outcomes)
-                        }
-                        Actor::Seat(seat) => {
-                            g.legal_actions(&s, &mut actions);
-                            let a = actions[rng.below(actions.len() as u64) as usize];
-                            if let Action::ChooseMode(c) = a {
-                                let label = format!("battle mode chosen: {c}");
-                                if !chose[seat.index()].contains(&label) {
-                                    chose[seat.index()].push(label);
-                                }
-                            }
-                            a
-                        }
-                    };
-                    g.apply(&mut s, a).expect("a listed action");
+        let rules = [
+            rules(players, Side::Day, false),
+            rules(players, Side::Night, false),
+        ];
+        let mut chose = vec![Vec::<String>::new(); players];
+        sylvan_engine::walk_games(
+            &rules,
+            4,
+            players as u64,
+            |_| None,
+            |step| {
+                if let (Actor::Seat(seat), Action::ChooseMode(c)) = (step.actor, step.action) {
+                    let label = format!("battle mode chosen: {c}");
+                    if !chose[seat.index()].contains(&label) {
+                        chose[seat.index()].push(label);
+                    }
+                }
+                if step.game.actor(step.after) != Actor::Nobody {
+                    return;
                 }
                 for (p, expected) in chose.iter_mut().enumerate() {
-                    let mut labels = g.component_labels(&s, Seat(p as u8));
+                    let mut labels = step.game.component_labels(step.after, Seat(p as u8));
                     labels.sort();
                     expected.sort();
-                    assert_eq!(
-                        &labels, expected,
-                        "seat {p}, {players} players, seed {seed}"
-                    );
+                    assert_eq!(&labels, expected, "seat {p}, seed {}", step.seed);
                     credited += labels.len();
+                    expected.clear();
                 }
-            }
-        }
+            },
+        );
     }
     assert!(credited > 20, "{credited} labels in 24 games");
 }
