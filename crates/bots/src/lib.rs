@@ -37,6 +37,7 @@
 #![deny(missing_docs)]
 
 pub mod arena;
+pub mod ladder;
 mod search;
 
 use std::fmt;

@@ -10,6 +10,7 @@
 mod arena;
 mod bench;
 pub mod bots;
+mod ladder;
 mod play;
 mod render;
 mod replay;
@@ -152,6 +153,31 @@ pub enum Command {
         /// A corrected component file for the game.
         #[arg(long)]
         components: Option<PathBuf>,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A skill ladder: every pair of bots plays a two-player arena (seats rotated, common
+    /// seeds), and each bot gets an Elo with a 95% interval, relative to the first bot.
+    Ladder {
+        /// The game's name.
+        game: String,
+        /// The bots, comma-separated, as `arena` takes them; the first is the anchor (Elo 0):
+        /// `random,greedy,mcts:200,mcts:1000`.
+        #[arg(long, value_delimiter = ',', required = true)]
+        bots: Vec<String>,
+        /// Games per pair (rounded up to an even number: both seatings of each seed).
+        #[arg(long)]
+        games: u64,
+        /// The seed the games' seeds are derived from (the same seeds for every pair).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Games played at once (default: the available cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The game's options as a JSON object, merged over the defaults.
+        #[arg(long)]
+        options: Option<String>,
         /// Print one JSON object instead of a table.
         #[arg(long)]
         json: bool,
@@ -460,6 +486,27 @@ pub fn run(
                 json,
             };
             arena::arena(catalog, &args, env, stdout, stderr)
+        }
+        Command::Ladder {
+            game,
+            bots,
+            games,
+            seed,
+            threads,
+            options,
+            json,
+        } => {
+            let args = ladder::LadderArgs {
+                game,
+                bots,
+                games,
+                seed,
+                threads: threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                options: parse_options(options.as_deref())?,
+                json,
+            };
+            ladder::ladder(catalog, &args, env, stdout)
         }
         Command::Report {
             game,

@@ -696,6 +696,74 @@ fn arena_reports_rotated_seats_with_intervals() {
 }
 
 #[test]
+fn ladder_rates_every_bot_from_a_round_robin_with_the_first_as_anchor() {
+    let out = run(
+        &[
+            "ladder",
+            GAME,
+            "--bots",
+            "random,greedy,mcts:30",
+            "--games",
+            "3",
+            "--seed",
+            "5",
+            "--threads",
+            "1",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON object");
+    // 3 games per pair round up to 4 (both seatings of each seed); three pairs.
+    assert_eq!(r["games_per_pair"], 4, "{r}");
+    let meetings = r["meetings"].as_array().expect("meetings");
+    assert_eq!(meetings.len(), 3, "{r}");
+    let ladder = r["ladder"].as_array().expect("ladder");
+    assert_eq!(ladder.len(), 3, "{r}");
+    let elo: Vec<f64> = ladder.iter().filter_map(|b| b["elo"].as_f64()).collect();
+    assert!(elo.windows(2).all(|w| w[0] >= w[1]), "strongest first: {r}");
+    let anchor = ladder
+        .iter()
+        .find(|b| b["bot"] == "random")
+        .expect("random");
+    assert_eq!(anchor["elo"], 0.0, "{r}");
+    for b in ladder {
+        // Each bot met the two others, 4 games each; its points add up from the meetings.
+        assert_eq!(b["games"], 8, "{r}");
+        let name = b["bot"].as_str().expect("name");
+        let points: f64 = meetings
+            .iter()
+            .map(|m| {
+                let (p, g) = (m["points_a"].as_f64().expect("points"), 4.0);
+                if m["a"] == name {
+                    p
+                } else if m["b"] == name {
+                    g - p
+                } else {
+                    0.0
+                }
+            })
+            .sum();
+        assert!(
+            (b["score"].as_f64().expect("score") - points / 8.0).abs() < 1e-9,
+            "{r}"
+        );
+    }
+    let searcher = ladder.iter().find(|b| b["bot"] == "mcts:30").expect("mcts");
+    assert!(
+        searcher["iterations_per_decision"].as_f64() > Some(0.0),
+        "{r}"
+    );
+    let one = run(&["ladder", GAME, "--bots", "random", "--games", "2"], "");
+    assert!(
+        stderr(&one).contains("at least two bots"),
+        "{}",
+        stderr(&one)
+    );
+}
+
+#[test]
 fn arena_plays_every_solo_level() {
     let out = run(
         &[
