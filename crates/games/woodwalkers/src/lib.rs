@@ -149,6 +149,15 @@ impl Woodwalkers {
         }
     }
 
+    /// `seat`'s possessive for `viewer`: "your" for the viewer, else "Player 2 (Blue)'s".
+    fn whose(&self, viewer: Option<Seat>, seat: Seat) -> String {
+        if viewer == Some(seat) {
+            "your".into()
+        } else {
+            format!("{}'s", self.who(seat))
+        }
+    }
+
     /// An animal as `viewer` may name it: "the Wolf" or "an animal".
     fn animal_name(
         &self,
@@ -336,7 +345,28 @@ impl Game for Woodwalkers {
                 self.who_to(v, s),
                 if v == Some(s) { "your" } else { "their" }
             )),
-            (Actor::Seat(s), _) => out.push(format!("{}: {action}", self.who_to(v, s))),
+            (Actor::Seat(s), _) => {
+                let who = self.who_to(v, s);
+                let what = match action {
+                    Action::ChooseMode(c) => format!("chooses the {c} battle mode tile"),
+                    Action::Roll => "rolls the die to move".into(),
+                    Action::Skip => "skips rolling: no move this turn".into(),
+                    Action::Reroll => "uses a die tile to roll again".into(),
+                    Action::Keep => "keeps the roll".into(),
+                    Action::Pass => "cannot move any animal: the turn ends".into(),
+                    Action::Guess(a) => format!("guesses that the attacker is the {a}"),
+                    Action::NoGuess => "does not guess the attacker".into(),
+                    Action::DuelRoll => "rolls for the duel".into(),
+                    Action::Retreat(cell) => {
+                        format!("sends the duel's loser back to the starting space {cell}")
+                    }
+                    Action::TakeSpace => "takes the space won in the duel".into(),
+                    Action::StayBack => "stays where the duel was fought from".into(),
+                    Action::NoMedicine => "keeps the rest of the medicine unused".into(),
+                    _ => action.to_string(),
+                };
+                out.push(format!("{who} {what}"));
+            }
             (_, _) => {
                 let what = match (before.step, action) {
                     (Step::Reveal(cell), Action::Reveal(t)) => {
@@ -380,19 +410,23 @@ impl Game for Woodwalkers {
                 };
                 let la = if l == 0 { a } else { b };
                 out.push(format!(
-                    "Duel: {}'s {a} {} against {}'s {b} {}: {} wins {} points; {}'s {la} takes a wound",
-                    self.who_to(v, d.challenger),
+                    "Duel: {} {a} {} against {} {b} {}: {} {} points; {} {la} takes a wound",
+                    self.whose(v, d.challenger),
                     totals[0],
-                    self.who_to(v, d.defender),
+                    self.whose(v, d.defender),
                     totals[1],
-                    self.who_to(v, w),
+                    if v == Some(w) {
+                        "you win".to_string()
+                    } else {
+                        format!("{} wins", self.who_to(v, w))
+                    },
                     self.components.duel_win,
-                    self.who_to(v, lseat),
+                    capitalized(&self.whose(v, lseat)),
                 ));
                 if after.is_removed(lseat.index(), la) {
                     out.push(format!(
-                        "{}'s {la} has three wounds and leaves the game",
-                        self.who_to(v, lseat)
+                        "{} {la} has three wounds and leaves the game",
+                        capitalized(&self.whose(v, lseat))
                     ));
                 }
             }
@@ -576,5 +610,14 @@ impl Game for Woodwalkers {
             ("forget_revealed", "Midnight Duel: animals turned over in a duel are not shown afterwards"),
             ("forget_own", "Midnight Duel: your own face-down animals are hidden from you too (full memory challenge)"),
         ]
+    }
+}
+
+/// `text` with its first letter in capitals (a sentence that starts with "your").
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }

@@ -429,13 +429,34 @@ impl View {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
+        // The map's key: the codes a newcomer meets, and the reachable spaces while moving.
+        let _ = writeln!(
+            t,
+            "Key: RWo Red Wolf (a digit: its wounds; ??: face down) · # face-down tile · F12 flag worth 12"
+        );
+        let starts: Vec<String> = self
+            .starts
+            .iter()
+            .map(|(col, _, _)| col.name().to_ascii_lowercase())
+            .collect();
+        let letters: Vec<String> = starts
+            .iter()
+            .map(|c| c.chars().next().unwrap_or('?').to_string())
+            .collect();
+        let _ = write!(
+            t,
+            "     {}: starting spaces ({})",
+            letters.join(" "),
+            starts.join(", ")
+        );
         if !self.destinations.is_empty() {
-            let _ = writeln!(
+            let _ = write!(
                 t,
-                "+ a space the animal can reach, ! a duel there ({} in all)",
+                " · + reachable, ! a duel ({} in all)",
                 self.destinations.len()
             );
         }
+        let _ = writeln!(t);
         let flags: Vec<String> = self
             .mix
             .iter()

@@ -336,3 +336,47 @@ fn the_moves_name_the_animal_as_the_mover_knows_it_and_never_a_hidden_one() {
         "{duels} duels offered, {hidden} hidden"
     );
 }
+
+/// Issue 11, point 6: the log says what happened in the reader's words: "your Bear", never
+/// "Player 1 (Red, you)'s Bear", and no seat decision is logged as the mover's command.
+#[test]
+fn the_log_is_worded_for_its_reader_not_as_the_movers_commands() {
+    let rules = [game(2, 0, Side::Day), game(3, 1, Side::Night)];
+    let (mut events, mut checked, mut duels) = (Vec::new(), 0, 0);
+    sylvan_engine::walk_games(
+        &rules,
+        6,
+        11,
+        |_| None,
+        |step| {
+            for k in 0..step.game.players() {
+                let me = Seat(k as u8);
+                events.clear();
+                step.game.events(
+                    step.before,
+                    step.action,
+                    step.after,
+                    Viewer::Seat(me),
+                    &mut events,
+                );
+                for e in &events {
+                    checked += 1;
+                    assert!(!e.contains("you)'s"), "{me} reads {e:?}");
+                    // The commands' words ("Choose the ...", "Keep the roll") stay in the lists.
+                    for command in [": Choose", ": Roll", ": Keep", ": Skip", ": Take", ": Stay"] {
+                        assert!(!e.contains(command), "{me} reads the command {e:?}");
+                    }
+                    if e.starts_with("Duel: ") {
+                        duels += 1;
+                        let mine = e.contains(&format!("{me} ("));
+                        assert!(!mine || e.contains("your "), "{me} reads {e:?}");
+                    }
+                }
+            }
+        },
+    );
+    assert!(
+        checked > 5_000 && duels > 20,
+        "{checked} events, {duels} duels"
+    );
+}
