@@ -1,7 +1,7 @@
 //! Every game's pictures are legible (issue 11, point 8): over the SVGs of many random positions,
 //! each text's extent, from usvg's own layout with this machine's fonts (not a guess from the
-//! character count), lies inside the picture and inside the box drawn around it, and no two
-//! texts overlap.
+//! character count), lies inside the picture and inside the box or disc drawn around it, no two
+//! texts overlap, and no filled shape drawn later covers a text.
 //!
 //! `LEGIBLE` lists the games whose pictures must hold all of this; a game is added there when
 //! its drawing passes. Every game is still drawn and laid out, and the defects of the others are
@@ -70,23 +70,100 @@ impl Rect {
     }
 }
 
-/// A laid-out text: its characters and its extent.
+/// A laid-out text: its characters, its extent and its place in the drawing order.
 #[derive(Debug)]
 struct Label {
     text: String,
     extent: Rect,
+    order: usize,
 }
 
-/// What a picture holds that matters here: its labels, and the filled rectangles that may frame
-/// them (paths that are axis-aligned rectangles, as `<rect>` becomes in usvg).
+/// A filled disc (a `<circle>`, which usvg turns into four curves).
+#[derive(Copy, Clone, Debug)]
+struct Disc {
+    cx: f32,
+    cy: f32,
+    r: f32,
+}
+
+impl Disc {
+    fn contains_point(&self, x: f32, y: f32) -> bool {
+        (x - self.cx).hypot(y - self.cy) <= self.r
+    }
+
+    /// Whether `rect` lies inside, give or take `SLACK`.
+    fn holds(&self, rect: &Rect) -> bool {
+        [
+            (rect.left, rect.top),
+            (rect.right, rect.top),
+            (rect.left, rect.bottom),
+            (rect.right, rect.bottom),
+        ]
+        .iter()
+        .all(|&(x, y)| (x - self.cx).hypot(y - self.cy) <= self.r + SLACK)
+    }
+
+    /// Whether the disc covers part of `rect` deeper than `SLACK`.
+    fn covers(&self, rect: &Rect) -> bool {
+        let x = self.cx.clamp(rect.left, rect.right);
+        let y = self.cy.clamp(rect.top, rect.bottom);
+        (x - self.cx).hypot(y - self.cy) < self.r - SLACK
+    }
+
+    fn area(&self) -> f32 {
+        std::f32::consts::PI * self.r * self.r
+    }
+}
+
+/// A filled shape that can frame a text, or cover one drawn before it.
+#[derive(Copy, Clone, Debug)]
+enum Frame {
+    Box(Rect),
+    Disc(Disc),
+}
+
+impl Frame {
+    fn contains_point(&self, x: f32, y: f32) -> bool {
+        match self {
+            Frame::Box(b) => b.contains_point(x, y),
+            Frame::Disc(d) => d.contains_point(x, y),
+        }
+    }
+
+    fn holds(&self, rect: &Rect) -> bool {
+        match self {
+            Frame::Box(b) => b.holds(rect),
+            Frame::Disc(d) => d.holds(rect),
+        }
+    }
+
+    fn covers(&self, rect: &Rect) -> bool {
+        match self {
+            Frame::Box(b) => b.overlaps(rect),
+            Frame::Disc(d) => d.covers(rect),
+        }
+    }
+
+    fn area(&self) -> f32 {
+        match self {
+            Frame::Box(b) => b.area(),
+            Frame::Disc(d) => d.area(),
+        }
+    }
+}
+
+/// What a picture holds that matters here: its labels, and the visibly filled rectangles and
+/// discs that may frame them or cover them, each with its place in the drawing order.
 #[derive(Default)]
 struct Layout {
     labels: Vec<Label>,
-    boxes: Vec<Rect>,
+    frames: Vec<(Frame, usize)>,
+    order: usize,
 }
 
 fn collect(group: &usvg::Group, out: &mut Layout) {
     for node in group.children() {
+        out.order += 1;
         match node {
             usvg::Node::Group(g) => collect(g, out),
             usvg::Node::Text(t) => {
@@ -96,16 +173,52 @@ fn collect(group: &usvg::Group, out: &mut Layout) {
                 }
                 // The flattened text's bounding box is the glyphs' outlines as drawn.
                 let extent = Rect::of(t.flattened().abs_bounding_box());
-                out.labels.push(Label { text, extent });
+                out.labels.push(Label {
+                    text,
+                    extent,
+                    order: out.order,
+                });
             }
             usvg::Node::Path(p) => {
-                if p.fill().is_some() && is_rectangle(p) {
-                    out.boxes.push(Rect::of(p.abs_bounding_box()));
+                // Invisible hit areas (fill-opacity 0) frame nothing and cover nothing.
+                let visible = p
+                    .fill()
+                    .is_some_and(|f| f.opacity().get() * group.opacity().get() > 0.1);
+                if !visible {
+                    continue;
                 }
+                let frame = if is_rectangle(p) {
+                    Frame::Box(Rect::of(p.abs_bounding_box()))
+                } else if let Some(disc) = as_disc(p) {
+                    Frame::Disc(disc)
+                } else {
+                    continue;
+                };
+                out.frames.push((frame, out.order));
             }
             usvg::Node::Image(_) => {}
         }
     }
+}
+
+/// The disc a path draws, if it is a circle: four curves around a square bounding box.
+fn as_disc(p: &usvg::Path) -> Option<Disc> {
+    let t = p.abs_transform();
+    if t.kx != 0.0 || t.ky != 0.0 || (t.sx - t.sy).abs() > 1e-3 {
+        return None;
+    }
+    let curves = p
+        .data()
+        .verbs()
+        .iter()
+        .filter(|v| matches!(v, usvg::tiny_skia_path::PathVerb::Cubic))
+        .count();
+    let b = p.abs_bounding_box();
+    (curves == 4 && (b.width() - b.height()).abs() < 0.5 && b.width() > 0.0).then(|| Disc {
+        cx: (b.left() + b.right()) / 2.0,
+        cy: (b.top() + b.bottom()) / 2.0,
+        r: b.width() / 2.0,
+    })
 }
 
 /// Whether a path is an axis-aligned rectangle (four straight sides), in absolute coordinates.
@@ -173,24 +286,40 @@ fn defects(svg: &str, options: &usvg::Options<'_>) -> (usize, Vec<String>) {
         if !canvas.holds(&a.extent) {
             found.push(format!("'{}' runs off the picture", a.text));
         }
-        // The box around a label is the smallest rectangle holding the label's centre; the label
-        // must fit in it.
+        // The frame around a label is the smallest box or disc drawn before it that holds the
+        // label's centre; the label must fit in it.
         let (cx, cy) = (
             (a.extent.left + a.extent.right) / 2.0,
             (a.extent.top + a.extent.bottom) / 2.0,
         );
         let frame = layout
-            .boxes
+            .frames
             .iter()
-            .filter(|b| b.contains_point(cx, cy))
-            .min_by(|x, y| x.area().total_cmp(&y.area()));
-        if let Some(frame) = frame {
+            .filter(|(f, order)| *order < a.order && f.contains_point(cx, cy))
+            .min_by(|x, y| x.0.area().total_cmp(&y.0.area()));
+        if let Some((frame, _)) = frame {
             if !frame.holds(&a.extent) {
-                found.push(format!(
-                    "'{}' spills out of its box ({:.0},{:.0})–({:.0},{:.0})",
-                    a.text, frame.left, frame.top, frame.right, frame.bottom
-                ));
+                let what = match frame {
+                    Frame::Box(b) => format!(
+                        "box ({:.0},{:.0})–({:.0},{:.0})",
+                        b.left, b.top, b.right, b.bottom
+                    ),
+                    Frame::Disc(d) => format!("disc at ({:.0},{:.0}) r {:.0}", d.cx, d.cy, d.r),
+                };
+                found.push(format!("'{}' spills out of its {what}", a.text));
             }
+        }
+        // A shape drawn after a label hides what it covers.
+        if let Some((frame, _)) = layout
+            .frames
+            .iter()
+            .find(|(f, order)| *order > a.order && f.covers(&a.extent))
+        {
+            let what = match frame {
+                Frame::Box(b) => format!("a box at ({:.0},{:.0})", b.left, b.top),
+                Frame::Disc(d) => format!("a disc at ({:.0},{:.0})", d.cx, d.cy),
+            };
+            found.push(format!("'{}' is covered by {what} drawn over it", a.text));
         }
         for b in &layout.labels[i + 1..] {
             if a.extent.overlaps(&b.extent) {
@@ -287,9 +416,14 @@ fn the_checks_find_overlaps_spills_and_overhangs() {
         <text x="105" y="62" font-size="12" font-family="sans-serif">two</text>
         <text x="170" y="90" font-size="12" font-family="sans-serif">overhang</text>
         <text x="100" y="20" font-size="12" font-family="sans-serif">alone</text>
+        <circle cx="30" cy="70" r="8" fill="#ccc"/>
+        <text x="30" y="74" text-anchor="middle" font-size="12" font-family="sans-serif">Coyote</text>
+        <text x="140" y="30" font-size="12" font-family="sans-serif">hidden</text>
+        <circle cx="150" cy="26" r="6" fill="#ff0"/>
+        <rect x="135" y="15" width="40" height="20" fill="#fff" fill-opacity="0"/>
     </svg>"##;
     let (labels, found) = defects(svg, &options);
-    assert_eq!(labels, 5);
+    assert_eq!(labels, 7);
     let found = found.join("\n");
     assert!(
         found.contains("'a long label' spills out of its box"),
@@ -298,4 +432,10 @@ fn the_checks_find_overlaps_spills_and_overhangs() {
     assert!(found.contains("'one' overlaps 'two'"), "{found}");
     assert!(found.contains("'overhang' runs off the picture"), "{found}");
     assert!(!found.contains("alone"), "{found}");
+    assert!(found.contains("'Coyote' spills out of its disc"), "{found}");
+    assert!(found.contains("'hidden' is covered by a disc"), "{found}");
+    assert!(
+        !found.contains("'hidden' spills"),
+        "an invisible hit area frames nothing: {found}"
+    );
 }

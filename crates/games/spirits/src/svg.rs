@@ -137,7 +137,7 @@ pub fn draw(view: &View) -> String {
     let total: i32 = view.bowl.values().map(|&n| n as i32).sum();
     let _ = write!(
         s,
-        r##"<g id="bowl"><ellipse cx="150" cy="380" rx="125" ry="50" fill="#b08a5a" stroke="#6b4f2c" stroke-width="3"/><text x="150" y="320" text-anchor="middle">Bowl: {}</text>"##,
+        r##"<g id="bowl"><ellipse cx="150" cy="380" rx="125" ry="50" fill="#b08a5a" stroke="#6b4f2c" stroke-width="3"/><text x="150" y="349" text-anchor="middle">Bowl: {}</text>"##,
         plural(total, "stone")
     );
     chips(
@@ -450,10 +450,10 @@ fn coyote_figure(s: &mut String, x: i32, y: i32) {
     open_target(s, targets::COYOTE, "coyote");
     let _ = write!(
         s,
-        r##"<circle cx="{x}" cy="{y}" r="17" fill="#d98c3f" stroke="#5a3510" stroke-width="2"/><text x="{x}" y="{}" text-anchor="middle" font-size="10">Coyote</text>"##,
-        y + 4
+        r##"<circle cx="{x}" cy="{y}" r="21" fill="#d98c3f" stroke="#5a3510" stroke-width="2"/><text x="{x}" y="{}" text-anchor="middle" font-size="9">Coyote</text>"##,
+        y + 3
     );
-    close_target(s, x - 19, y - 19, 38, 38);
+    close_target(s, x - 23, y - 23, 46, 46);
 }
 
 /// `n` and the noun, "1 point" or "2 points".

@@ -127,9 +127,16 @@ pub fn draw(view: &View) -> String {
         let label = t.animal.map(|a| a.name()).unwrap_or("?");
         let short: String = label.chars().take(3).collect();
         let known = t.animal.is_some();
+        // The owner's seat number above the name: a second cue besides the colour.
+        let owner = view
+            .players
+            .iter()
+            .find(|p| p.colour == t.colour)
+            .map(|p| format!("P{}", p.seat.0 + 1))
+            .unwrap_or_default();
         let _ = write!(
             s,
-            r##"<g class="animal" data-colour="{}" data-cell="{}" data-animal="{}" data-face-up="{known}"><circle cx="{}" cy="{}" r="{}" fill="{}" stroke="#111" stroke-width="2"/><text x="{}" y="{}" text-anchor="middle" font-size="11" font-weight="bold" fill="#111">{}</text>"##,
+            r##"<g class="animal" data-colour="{}" data-cell="{}" data-animal="{}" data-face-up="{known}"><circle cx="{}" cy="{}" r="{}" fill="{}" stroke="#111" stroke-width="2"/><text x="{}" y="{}" text-anchor="middle" font-size="7" fill="#111">{owner}</text><text x="{}" y="{}" text-anchor="middle" font-size="11" font-weight="bold" fill="#111">{}</text>"##,
             t.colour,
             t.cell,
             esc(label),
@@ -138,7 +145,9 @@ pub fn draw(view: &View) -> String {
             CELL / 2 - 5,
             esc(fill),
             x + CELL / 2,
-            y + CELL / 2 + 4,
+            y + CELL / 2 - 6,
+            x + CELL / 2,
+            y + CELL / 2 + 7,
             esc(&short)
         );
         for w in 0..t.wounds.unwrap_or(0) as i32 {
@@ -151,22 +160,26 @@ pub fn draw(view: &View) -> String {
         }
         s.push_str("</g>");
     }
-    // Flags over the animals, in the corner, so an animal on a flag leaves its value readable.
+    // Flags over the animals: the pennant in the top right corner, the value in its own white
+    // box in the top left, so an animal on a flag leaves both readable.
     for f in &view.forest {
         if let Space::Flag(v) = f.space {
             let (x, y) = xy(f.cell);
+            let width = 4 + 6 * v.to_string().len() as i32;
             let _ = write!(
                 s,
-                r##"<g class="flag" data-cell="{}" data-value="{v}"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#5a3b1a" stroke-width="2"/><path d="M{} {} l12 4 l-12 4 z" fill="#e23b3b" stroke="#7a1010" stroke-width="0.5"/><text x="{}" y="{}" font-size="10" font-weight="bold" fill="#111" stroke="#fff" stroke-width="2" paint-order="stroke">{v}</text></g>"##,
+                r##"<g class="flag" data-cell="{}" data-value="{v}"><line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#5a3b1a" stroke-width="2"/><path d="M{} {} l-10 4 l10 4 z" fill="#e23b3b" stroke="#7a1010" stroke-width="0.5"/><rect x="{}" y="{}" width="{width}" height="12" fill="#fff" stroke="#7a1010" stroke-width="0.5"/><text x="{}" y="{}" text-anchor="middle" font-size="9" font-weight="bold" fill="#111">{v}</text></g>"##,
                 f.cell,
-                x + 5,
+                x + CELL - 5,
                 y + 3,
-                x + 5,
-                y + 18,
-                x + 5,
+                x + CELL - 5,
+                y + 16,
+                x + CELL - 5,
                 y + 3,
-                x + CELL - 16,
-                y + 12
+                x + 2,
+                y + 2,
+                x + 2 + width / 2,
+                y + 11
             );
         }
     }
@@ -196,9 +209,9 @@ pub fn draw(view: &View) -> String {
         } else {
             write!(
                 s,
-                r##"<circle class="reach" cx="{}" cy="{}" r="6" fill="#ffd400" stroke="#111"/>"##,
-                x + CELL / 2,
-                y + CELL / 2
+                r##"<circle class="reach" cx="{}" cy="{}" r="5" fill="#ffd400" stroke="#111"/>"##,
+                x + CELL - 9,
+                y + CELL - 9
             )
         };
     }
@@ -335,10 +348,10 @@ pub fn draw(view: &View) -> String {
         let (cx, cy) = (px + (i % per_row) * 26, sy + 6 + (i / per_row) * 26);
         let _ = write!(
             s,
-            r##"<circle class="score-marker" data-seat="{}" data-space="{i}" cx="{}" cy="{}" r="5" fill="{}" stroke="#111"/>"##,
+            r##"<circle class="score-marker" data-seat="{}" data-space="{i}" cx="{}" cy="{}" r="4" fill="{}" stroke="#111"/>"##,
             p.seat.0,
             cx + 7 + (k as i32 % 2) * 10,
-            cy + 14 + (k as i32 / 2) * 6 - 3,
+            cy + 14 + (k as i32 / 2) * 6,
             esc(&p.fill)
         );
     }
