@@ -134,12 +134,8 @@ impl Budget {
             Budget::Iterations(0) | Budget::Millis(0) => Err(BotError::BadBudget(
                 "a budget of 0 leaves no time to think".into(),
             )),
-            Budget::Iterations(n) if n > MAX_ITERATIONS => Err(BotError::BadBudget(format!(
-                "{n} iterations is more than the limit of {MAX_ITERATIONS}"
-            ))),
-            Budget::Millis(ms) if ms > MAX_MILLIS => Err(BotError::BadBudget(format!(
-                "{ms} ms is more than the limit of {MAX_MILLIS} ms per decision"
-            ))),
+            Budget::Iterations(n) if n > MAX_ITERATIONS => Err(too_many_iterations(n.into())),
+            Budget::Millis(ms) if ms > MAX_MILLIS => Err(too_many_millis(ms.into())),
             ok => Ok(ok),
         }
     }
@@ -305,12 +301,31 @@ fn parse_budget(text: &str) -> Result<Budget, BotError> {
             "'{text}' is not a budget: use easy, medium, hard, a number of iterations or milliseconds like 500ms"
         ))
     };
+    // Past the limits the message quotes the number as given, not a clamped one.
     if let Some(ms) = lower.strip_suffix("ms") {
         let ms: u64 = ms.trim().parse().map_err(|_| bad())?;
+        if ms > u64::from(MAX_MILLIS) {
+            return Err(too_many_millis(ms));
+        }
         return Budget::Millis(u32::try_from(ms).unwrap_or(u32::MAX)).validate();
     }
     let n: u64 = lower.parse().map_err(|_| bad())?;
+    if n > u64::from(MAX_ITERATIONS) {
+        return Err(too_many_iterations(n));
+    }
     Budget::Iterations(u32::try_from(n).unwrap_or(u32::MAX)).validate()
+}
+
+fn too_many_iterations(n: u64) -> BotError {
+    BotError::BadBudget(format!(
+        "{n} iterations is more than the limit of {MAX_ITERATIONS}"
+    ))
+}
+
+fn too_many_millis(ms: u64) -> BotError {
+    BotError::BadBudget(format!(
+        "{ms} ms is more than the limit of {MAX_MILLIS} ms per decision"
+    ))
 }
 
 /// Why a bot cannot decide.
@@ -638,7 +653,8 @@ mod tests {
         assert!(err("alphazero").contains("unknown bot 'alphazero'"));
         assert!(err("mcts:0").contains("0 leaves no time"));
         assert!(err("mcts:0ms").contains("0 leaves no time"));
-        assert!(err("mcts:99999999999").contains("more than the limit"));
+        assert!(err("mcts:99999999999").contains("99999999999 iterations is more than the limit"));
+        assert!(err("mcts:99999999999ms").contains("99999999999 ms is more than the limit"));
         assert!(err("ismcts:3600000ms").contains("more than the limit"));
         assert!(err("ismcts:lots").contains("not a budget"));
         assert!(err("random:hard").contains("takes no budget"));

@@ -125,9 +125,10 @@ pub(crate) fn arena(
         if bar.is_none() && levels.len() > 1 {
             writeln!(
                 err,
-                "arena: level {} done ({} games)",
+                "arena: {} {} done ({})",
+                label_of(info.solo_levels),
                 level.unwrap_or(0),
-                report.games
+                crate::counted(report.games, "game")
             )?;
         }
         runs.push(Run {
@@ -279,4 +280,9 @@ fn write_text(out: &mut dyn Write, title: &str, runs: &[Run], label: &str) -> st
         }
     }
     Ok(())
+}
+
+/// What the game calls its solo levels ("Mission", "Catty guide").
+fn label_of(solo: Option<sylvan_engine::SoloLevels>) -> &'static str {
+    solo.map_or("level", |s| s.label)
 }

@@ -227,6 +227,10 @@ pub enum Command {
         /// A corrected component file, if the game was played with one.
         #[arg(long)]
         components: Option<PathBuf>,
+        /// Read the log as this seat (0-based) read it: "you" is that seat, and what it could
+        /// not see stays hidden. Without it, as a spectator reads it.
+        #[arg(long)]
+        seat: Option<u8>,
     },
     /// Run the table server: lobby, seats, WebSocket play, bots, undo, clocks (see README).
     Serve {
@@ -597,9 +601,13 @@ pub fn run(
             writeln!(stdout, "{}", report?.to_json())?;
             Ok(())
         }
-        Command::Replay { file, components } => {
+        Command::Replay {
+            file,
+            components,
+            seat,
+        } => {
             let components = read_components(components.as_deref())?;
-            replay::replay(catalog, &file, components.as_deref(), stdout)
+            replay::replay(catalog, &file, components.as_deref(), seat, stdout)
         }
         Command::Render {
             target,

@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use sylvan_catalog::{Audience, Catalog, CatalogError, Record};
+use sylvan_engine::{Seat, Viewer};
 
 use crate::{read_text, write_score, CliError};
 
@@ -18,6 +19,7 @@ pub(crate) fn replay(
     catalog: &Catalog,
     path: &Path,
     components: Option<&str>,
+    seat: Option<u8>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let record = read_record(path)?;
@@ -43,8 +45,27 @@ pub(crate) fn replay(
         writeln!(out, "Seats: {}", record.seats.join(", "))?;
     }
     writeln!(out, "Options: {}", game.options())?;
+    // Each decision worded for one reader: a spectator, or the seat asked for.
+    let viewer = match seat {
+        Some(k) if usize::from(k) < game.players() => Viewer::Seat(Seat(k)),
+        Some(k) => {
+            return Err(CliError::new(format!(
+                "--seat {k}: the game has seats 0 to {}",
+                game.players() - 1
+            )))
+        }
+        None => Viewer::Spectator,
+    };
+    writeln!(
+        out,
+        "The log as {} read it:",
+        match viewer {
+            Viewer::Seat(s) => format!("{s} (you)"),
+            Viewer::Spectator => "a spectator".into(),
+        }
+    )?;
     let width = record.actions.len().to_string().len();
-    for (i, events) in game.history(Audience::All).iter().enumerate() {
+    for (i, events) in game.history(Audience::Viewer(viewer)).iter().enumerate() {
         for (j, e) in events.iter().enumerate() {
             if j == 0 {
                 writeln!(out, "{:>width$}. {e}", i + 1)?;

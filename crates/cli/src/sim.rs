@@ -321,13 +321,15 @@ impl SimReport {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "{}: {} ({}), seed {} (games {}..{}), {}",
+            "{}: {} ({}), seed {} ({}), {}",
             self.title,
             crate::counted(self.tally.games, "random game"),
             crate::counted(self.players as u64, "player"),
             self.seed,
-            self.first,
-            self.first + self.tally.games,
+            match self.tally.games {
+                1 => format!("game number {}", self.first),
+                n => format!("game numbers {} to {}", self.first, self.first + n - 1),
+            },
             crate::counted(self.threads as u64, "thread")
         );
         let _ = writeln!(

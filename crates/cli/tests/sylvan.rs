@@ -492,6 +492,23 @@ fn replay_accepts_a_good_record_and_rejects_a_tampered_one() {
     let n = record["actions"].as_array().map_or(0, Vec::len);
     assert!(text.contains(&format!("{n} decisions replayed")), "{text}");
     assert!(text.contains("Total") && text.contains("Winner"), "{text}");
+    // A replay reads as a spectator's log unless a seat is asked for: nobody is "you".
+    assert!(text.contains("as a spectator read it"), "{text}");
+    assert!(
+        !text.contains("You ") && text.contains("Player 2 "),
+        "{text}"
+    );
+    let as_seat = stdout(&run(
+        &["replay", &path.to_string_lossy(), "--seat", "1"],
+        "",
+    ));
+    assert!(as_seat.contains("as Player 2 (you) read it"), "{as_seat}");
+    assert!(
+        as_seat.contains("You ") && !as_seat.contains("Player 2 chose"),
+        "{as_seat}"
+    );
+    let bad_seat = run(&["replay", &path.to_string_lossy(), "--seat", "2"], "");
+    assert!(stderr(&bad_seat).contains("--seat 2: the game has seats 0 to 1"));
 
     // A chance outcome slipped in where the first player chose an action tile.
     let mut tampered = record.clone();
