@@ -208,11 +208,15 @@ fn skip_string(text: &[u8], i: usize) -> Option<usize> {
     }
     let mut j = i + 1;
     loop {
-        match text.get(j)? {
-            b'"' => return Some(j + 1),
-            b'\\' => j += 2,
-            _ => j += 1,
+        // A tight search for the two bytes that matter: most of a frame is plain text.
+        j += text
+            .get(j..)?
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\')?;
+        if text[j] == b'"' {
+            return Some(j + 1);
         }
+        j += 2;
     }
 }
 
@@ -225,32 +229,33 @@ fn skip_value(text: &[u8], i: usize) -> Option<usize> {
             let mut depth = 0usize;
             let mut j = i;
             loop {
-                match text.get(j)? {
+                j += text
+                    .get(j..)?
+                    .iter()
+                    .position(|&b| matches!(b, b'"' | b'{' | b'}' | b'[' | b']'))?;
+                match text[j] {
                     b'"' => {
                         j = skip_string(text, j)?;
                         continue;
                     }
                     b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
+                    _ => {
                         depth -= 1;
                         if depth == 0 {
                             return Some(j + 1);
                         }
                     }
-                    _ => {}
                 }
                 j += 1;
             }
         }
         _ => {
-            let mut j = i;
-            while text
-                .get(j)
-                .is_some_and(|b| !matches!(b, b',' | b'}' | b']') && !b.is_ascii_whitespace())
-            {
-                j += 1;
-            }
-            (j > i).then_some(j)
+            let len = text
+                .get(i..)?
+                .iter()
+                .position(|b| matches!(b, b',' | b'}' | b']') || b.is_ascii_whitespace())
+                .unwrap_or(text.len() - i);
+            (len > 0).then_some(i + len)
         }
     }
 }
