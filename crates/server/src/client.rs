@@ -10,7 +10,7 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// One HTTP request with a JSON body (or none); returns the status and the JSON answer.
@@ -70,8 +70,8 @@ impl Connection {
     pub async fn open(addr: SocketAddr, table: &str, query: &str) -> Result<Connection, String> {
         let url = format!("ws://{addr}/tables/{table}/ws?{query}");
         // A small read buffer: tungstenite zero-fills all of it (128 KiB by default) on every
-        // read; frames larger than it are read in several pieces.
-        let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
+        // read; 8 KiB holds a frame without its drawing, larger ones are read in pieces.
+        let config = WebSocketConfig::default().read_buffer_size(8 * 1024);
         let (ws, _) = tokio_tungstenite::connect_async_with_config(&url, Some(config), true)
             .await
             .map_err(|e| format!("{url}: {e}"))?;
@@ -99,14 +99,19 @@ impl Connection {
     /// The next JSON message read as `T` (fields `T` lacks are skipped unread, which is
     /// much cheaper than a whole JSON tree), waiting at most `wait`.
     pub async fn next_as<T: DeserializeOwned>(&mut self, wait: Duration) -> Result<T, String> {
+        let text = self.next_text(wait).await?;
+        serde_json::from_str(&text).map_err(|e| format!("not JSON: {e}"))
+    }
+
+    /// The next text message as it came, waiting at most `wait`. A close is an error
+    /// carrying its reason.
+    pub async fn next_text(&mut self, wait: Duration) -> Result<Utf8Bytes, String> {
         loop {
             let message = tokio::time::timeout(wait, self.ws.next())
                 .await
                 .map_err(|_| format!("nothing received in {wait:?}"))?;
             match message {
-                Some(Ok(Message::Text(t))) => {
-                    return serde_json::from_str(&t).map_err(|e| format!("not JSON: {e}"))
-                }
+                Some(Ok(Message::Text(t))) => return Ok(t),
                 Some(Ok(Message::Close(frame))) => {
                     return Err(format!(
                         "closed: {}",

@@ -123,12 +123,12 @@ async fn new_table(cfg: &LoadConfig) -> Result<(String, Vec<String>), String> {
     Ok((id, tokens))
 }
 
-/// What a scripted client reads of a message: only what it acts on (the rest of a frame is
-/// skipped without building a JSON tree, as a lean client would).
-#[derive(serde::Deserialize)]
+/// What a scripted client reads of a message: only what it acts on.
+#[derive(Debug, Default, PartialEq, serde::Deserialize)]
 struct Seen {
-    #[serde(rename = "type")]
-    kind: String,
+    /// Whether it is a frame (else an error).
+    #[serde(default, rename = "type", deserialize_with = "is_frame")]
+    frame: bool,
     #[serde(default)]
     version: u64,
     #[serde(default)]
@@ -137,9 +137,127 @@ struct Seen {
     legal: Vec<SeenLegal>,
 }
 
-#[derive(serde::Deserialize)]
+#[derive(Debug, PartialEq, serde::Deserialize)]
 struct SeenLegal {
     action: Value,
+}
+
+fn is_frame<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    let kind: std::borrow::Cow<'de, str> = serde::Deserialize::deserialize(d)?;
+    Ok(kind == "frame")
+}
+
+impl Seen {
+    /// Reads a message as a lean client does: the top-level fields it needs are parsed, the
+    /// rest (the view, the events, the seats …) only bracket-matched, never parsed; anything
+    /// the scan does not understand is parsed in full instead.
+    fn read(text: &str) -> Result<Seen, String> {
+        Seen::scan(text.as_bytes())
+            .map(Ok)
+            .unwrap_or_else(|| serde_json::from_str(text).map_err(|e| format!("not JSON: {e}")))
+    }
+
+    fn scan(text: &[u8]) -> Option<Seen> {
+        let mut seen = Seen::default();
+        let mut i = skip_space(text, 0);
+        if text.get(i) != Some(&b'{') {
+            return None;
+        }
+        i = skip_space(text, i + 1);
+        if text.get(i) == Some(&b'}') {
+            return Some(seen);
+        }
+        loop {
+            let key_end = skip_string(text, i)?;
+            let key = &text[i..key_end];
+            i = skip_space(text, key_end);
+            if text.get(i) != Some(&b':') {
+                return None;
+            }
+            let start = skip_space(text, i + 1);
+            let end = skip_value(text, start)?;
+            let value = &text[start..end];
+            match key {
+                b"\"type\"" => seen.frame = value == b"\"frame\"",
+                b"\"version\"" => seen.version = std::str::from_utf8(value).ok()?.parse().ok()?,
+                b"\"over\"" => seen.over = value == b"true",
+                b"\"legal\"" => seen.legal = serde_json::from_slice(value).ok()?,
+                _ => {}
+            }
+            i = skip_space(text, end);
+            match text.get(i)? {
+                b',' => i = skip_space(text, i + 1),
+                b'}' => return Some(seen),
+                _ => return None,
+            }
+        }
+    }
+}
+
+fn skip_space(text: &[u8], mut i: usize) -> usize {
+    while text.get(i).is_some_and(u8::is_ascii_whitespace) {
+        i += 1;
+    }
+    i
+}
+
+/// The end of the JSON string starting at `i` (just past its closing quote).
+fn skip_string(text: &[u8], i: usize) -> Option<usize> {
+    if text.get(i) != Some(&b'"') {
+        return None;
+    }
+    let mut j = i + 1;
+    loop {
+        // A tight search for the two bytes that matter: most of a frame is plain text.
+        j += text
+            .get(j..)?
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\')?;
+        if text[j] == b'"' {
+            return Some(j + 1);
+        }
+        j += 2;
+    }
+}
+
+/// The end of the JSON value starting at `i`: strings skipped, brackets matched, scalars
+/// up to the next delimiter (validated only by whoever parses the value).
+fn skip_value(text: &[u8], i: usize) -> Option<usize> {
+    match text.get(i)? {
+        b'"' => skip_string(text, i),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            let mut j = i;
+            loop {
+                j += text
+                    .get(j..)?
+                    .iter()
+                    .position(|&b| matches!(b, b'"' | b'{' | b'}' | b'[' | b']'))?;
+                match text[j] {
+                    b'"' => {
+                        j = skip_string(text, j)?;
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    _ => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some(j + 1);
+                        }
+                    }
+                }
+                j += 1;
+            }
+        }
+        _ => {
+            let len = text
+                .get(i..)?
+                .iter()
+                .position(|b| matches!(b, b',' | b'}' | b']') || b.is_ascii_whitespace())
+                .unwrap_or(text.len() - i);
+            (len > 0).then_some(i + len)
+        }
+    }
 }
 
 #[derive(Default)]
@@ -156,9 +274,12 @@ async fn seat_client(
     stop: Instant,
     tally: Arc<Mutex<Tally>>,
 ) {
-    let mut latest = match conn.next_as::<Seen>(Duration::from_secs(60)).await {
-        Ok(f) if f.kind == "frame" => f,
-        _ => return,
+    let mut latest = match conn.next_text(Duration::from_secs(60)).await {
+        Ok(t) => match Seen::read(&t) {
+            Ok(f) if f.frame => f,
+            _ => return,
+        },
+        Err(_) => return,
     };
     let _ = go.wait_for(|&g| g).await;
     let mut sent: Option<(u64, Instant)> = None;
@@ -167,8 +288,8 @@ async fn seat_client(
         if sent.is_none() && !latest.legal.is_empty() {
             let version = latest.version;
             let pick = &latest.legal[(version as usize * 7 + seat) % latest.legal.len()].action;
-            let message = json!({"version": version, "action": pick});
-            if conn.send(&message).await.is_err() {
+            let message = format!("{{\"version\":{version},\"action\":{pick}}}");
+            if conn.send_text(message).await.is_err() {
                 break;
             }
             sent = Some((version, Instant::now()));
@@ -177,24 +298,24 @@ async fn seat_client(
         if left.is_zero() {
             break;
         }
-        match conn.next_as::<Seen>(left).await {
-            Ok(m) if m.kind == "frame" => {
-                if let Some((v, at)) = sent {
-                    if m.version > v {
-                        mine.latencies_us.push(at.elapsed().as_micros() as u64);
-                        sent = None;
-                    }
+        let m = match conn.next_text(left).await.map(|t| Seen::read(&t)) {
+            Ok(Ok(m)) => m,
+            _ => break,
+        };
+        if m.frame {
+            if let Some((v, at)) = sent {
+                if m.version > v {
+                    mine.latencies_us.push(at.elapsed().as_micros() as u64);
+                    sent = None;
                 }
-                if m.over {
-                    break;
-                }
-                latest = m;
             }
-            Ok(_) => {
-                mine.errors += 1;
-                sent = None;
+            if m.over {
+                break;
             }
-            Err(_) => break,
+            latest = m;
+        } else {
+            mine.errors += 1;
+            sent = None;
         }
     }
     let mut t = tally.lock().await;
@@ -283,5 +404,65 @@ impl LoadReport {
     /// The report as JSON.
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a full parse reads, to compare the scan with.
+    fn parsed(text: &str) -> Seen {
+        serde_json::from_str(text).expect("valid JSON")
+    }
+
+    #[test]
+    fn the_scan_reads_what_a_full_parse_reads() {
+        let frames = [
+            // Keys named like the wanted ones inside the view, brackets and quotes inside
+            // strings, escapes, whitespace, numbers in exponent form.
+            r#"{"type":"frame","table":"ab","version":12,"seat":0,"to_move":0,"over":false,
+              "view":{"legal":[1,2],"over":true,"version":99,"text":"a \"}]\" {[ \\"},
+              "svg":null,"legal":[{"action":{"Place":"Puma"},"text":"Put the Puma","targets":[]},
+              {"action":"Pass","text":"x","targets":["p1"]}],"can_undo":false,
+              "events":[{"version":12,"events":["Ann: \"Wolf\" moves ]"]}],"score":null,
+              "seats":[{"seat":0,"name":"{\"legal\":[]}"}],"present":[true,false],
+              "clocks":{"n":1.5e3},"result":null,"rematch":null}"#,
+            r#" { "type" : "frame" , "version" : 3 , "over" : true , "legal" : [ ] } "#,
+            r#"{"type":"error","kind":"stale_version","message":"stale version 3: \"5\""}"#,
+            r#"{}"#,
+        ];
+        for text in frames {
+            let scanned = Seen::scan(text.as_bytes()).expect("scanned");
+            assert_eq!(scanned, parsed(text), "{text}");
+        }
+        let first = Seen::scan(frames[0].as_bytes()).expect("scanned");
+        assert!(first.frame && !first.over);
+        assert_eq!(first.version, 12);
+        assert_eq!(
+            first.legal.iter().map(|l| &l.action).collect::<Vec<_>>(),
+            [&json!({"Place": "Puma"}), &json!("Pass")]
+        );
+        assert!(!Seen::read(frames[2]).expect("read").frame);
+    }
+
+    #[test]
+    fn what_the_scan_cannot_read_is_parsed_in_full_or_refused() {
+        // Not an object, cut short, a bad separator: the scan gives up.
+        for text in [
+            "[1]",
+            r#"{"type":"frame","view":{"a":[1,2}"#,
+            r#"{"version" 3}"#,
+            "",
+        ] {
+            assert_eq!(Seen::scan(text.as_bytes()), None, "{text}");
+            assert!(Seen::read(text).is_err(), "{text}");
+        }
+        // A version that is not a number: the full parse names the problem.
+        let bad = r#"{"type":"frame","version":"x"}"#;
+        assert_eq!(Seen::scan(bad.as_bytes()), None);
+        assert!(Seen::read(bad)
+            .expect_err("refused")
+            .starts_with("not JSON"));
     }
 }

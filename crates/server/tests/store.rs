@@ -287,6 +287,48 @@ async fn suite(url: &str) {
             expected
         );
     }
+    // Forty good writes at once (queued together, so written in shared chunks): each table
+    // gets its own status, clocks, version and entry, whatever its bind position.
+    let writes: Vec<_> = ids
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(i, id)| {
+            let store = store.clone();
+            let version = if i % 3 == 1 { 5 } else { 6 };
+            let status = if i % 2 == 0 {
+                TableStatus::Over
+            } else {
+                TableStatus::Running
+            };
+            tokio::spawn(async move {
+                let stored = store
+                    .append(
+                        &id,
+                        version,
+                        &json!({"seat": 1, "w": i}),
+                        status,
+                        &json!({"w": i}),
+                    )
+                    .await
+                    .expect("no storage error");
+                (i, version, status, stored)
+            })
+        })
+        .collect();
+    for w in writes {
+        let (i, version, status, stored) = w.await.expect("joined");
+        assert!(stored, "write {i}");
+        let row = store.table(&ids[i]).await.expect("read").expect("there");
+        assert_eq!(
+            (row.table.version, row.table.status, row.table.clocks),
+            (version + 1, status, json!({"w": i})),
+            "{}",
+            ids[i]
+        );
+        let entries = store.entries(&ids[i], version).await.expect("read");
+        assert_eq!(entries, vec![(version + 1, json!({"seat": 1, "w": i}))]);
+    }
 }
 
 #[tokio::test]
