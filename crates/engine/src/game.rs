@@ -236,53 +236,7 @@ pub trait Game: Sized + Send + Sync {
         state: &Self::State,
         text: &str,
     ) -> Result<Self::Action, ParseActionError> {
-        let wanted = normalize(text);
-        let mut legal = Vec::new();
-        match self.actor(state) {
-            Actor::Seat(_) => self.legal_actions(state, &mut legal),
-            Actor::Chance => {
-                let mut outcomes = Vec::new();
-                self.chance_outcomes(state, &mut outcomes);
-                legal.extend(outcomes.into_iter().map(|(a, _)| a));
-            }
-            Actor::Nobody => return Err(ParseActionError("the game is over".into())),
-        }
-        // The words the mover was shown (`action_text`) or the `Display` form.
-        let viewer = match self.actor(state) {
-            Actor::Seat(s) => Viewer::Seat(s),
-            _ => Viewer::Spectator,
-        };
-        let view = self.view(state, viewer);
-        if let Some(a) = legal.iter().find(|a| {
-            normalize(&a.to_string()) == wanted
-                || normalize(&self.action_text(&view, **a)) == wanted
-        }) {
-            return Ok(*a);
-        }
-        if let Ok(a) = serde_json::from_str::<Self::Action>(text) {
-            return Ok(a);
-        }
-        // A move the rules keep out is answered with the rule, as `check` words it.
-        let mut named = Vec::new();
-        self.named_actions(state, &mut named);
-        if let Some(why) = named
-            .iter()
-            .filter(|a| {
-                normalize(&a.to_string()) == wanted
-                    || normalize(&self.action_text(&view, **a)) == wanted
-            })
-            .find_map(|a| self.check(state, *a).err())
-        {
-            return Err(ParseActionError(format!(
-                "'{}' is not allowed: {why}",
-                text.trim()
-            )));
-        }
-        Err(ParseActionError(format!(
-            "'{}' is not one of the {} legal actions",
-            text.trim(),
-            legal.len()
-        )))
+        parse_listed_action(self, state, text)
     }
 
     /// What `viewer` may see of `state`.
@@ -500,6 +454,63 @@ pub trait Game: Sized + Send + Sync {
     fn summary() -> &'static str {
         ""
     }
+}
+
+/// [`Game::parse_action`]'s default: the words of a listed action (as `Display` or
+/// [`Game::action_text`] writes them, case and spacing ignored) or its JSON form; a named action
+/// the rules keep out is answered with the rule. A game that reads more (a cell alone, its own
+/// phrasings) overrides `parse_action` and falls back on this.
+pub fn parse_listed_action<G: Game>(
+    game: &G,
+    state: &G::State,
+    text: &str,
+) -> Result<G::Action, ParseActionError> {
+    let wanted = normalize(text);
+    let mut legal = Vec::new();
+    match game.actor(state) {
+        Actor::Seat(_) => game.legal_actions(state, &mut legal),
+        Actor::Chance => {
+            let mut outcomes = Vec::new();
+            game.chance_outcomes(state, &mut outcomes);
+            legal.extend(outcomes.into_iter().map(|(a, _)| a));
+        }
+        Actor::Nobody => return Err(ParseActionError("the game is over".into())),
+    }
+    // The words the mover was shown (`action_text`) or the `Display` form.
+    let viewer = match game.actor(state) {
+        Actor::Seat(s) => Viewer::Seat(s),
+        _ => Viewer::Spectator,
+    };
+    let view = game.view(state, viewer);
+    if let Some(a) = legal.iter().find(|a| {
+        normalize(&a.to_string()) == wanted || normalize(&game.action_text(&view, **a)) == wanted
+    }) {
+        return Ok(*a);
+    }
+    if let Ok(a) = serde_json::from_str::<G::Action>(text) {
+        return Ok(a);
+    }
+    // A move the rules keep out is answered with the rule, as `check` words it.
+    let mut named = Vec::new();
+    game.named_actions(state, &mut named);
+    if let Some(why) = named
+        .iter()
+        .filter(|a| {
+            normalize(&a.to_string()) == wanted
+                || normalize(&game.action_text(&view, **a)) == wanted
+        })
+        .find_map(|a| game.check(state, *a).err())
+    {
+        return Err(ParseActionError(format!(
+            "'{}' is not allowed: {why}",
+            text.trim()
+        )));
+    }
+    Err(ParseActionError(format!(
+        "'{}' is not one of the {} legal actions",
+        text.trim(),
+        legal.len()
+    )))
 }
 
 fn normalize(text: &str) -> String {

@@ -52,8 +52,8 @@ pub mod suite;
 pub mod testing;
 
 pub use game::{
-    rank_by, sample_chance, score_margin, Actor, Game, GameInfo, OptionsError, OtherScore,
-    ParseActionError, Score, Seat, SoloLevels, Viewer,
+    parse_listed_action, rank_by, sample_chance, score_margin, Actor, Game, GameInfo, OptionsError,
+    OtherScore, ParseActionError, Score, Seat, SoloLevels, Viewer,
 };
 pub use harness::{conformance, perft, ConformanceConfig, ConformanceReport};
 pub use record::{content_hash, EmbeddedComponents, Record, ReplayError, ENGINE_VERSION};

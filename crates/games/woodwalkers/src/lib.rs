@@ -45,7 +45,9 @@ mod view;
 
 use std::sync::Arc;
 
-use sylvan_engine::{Actor, Game, GameInfo, GameRng, OptionsError, Score, Seat, Viewer};
+use sylvan_engine::{
+    Actor, Game, GameInfo, GameRng, OptionsError, ParseActionError, Score, Seat, Viewer,
+};
 
 pub use action::Action;
 pub use components::{
@@ -147,6 +149,63 @@ impl Woodwalkers {
         } else {
             self.who(seat)
         }
+    }
+
+    /// Reads a move in a player's own words; `None` when the text is not a move.
+    fn parse_move(&self, s: &State, text: &str) -> Option<Result<Action, ParseActionError>> {
+        let Actor::Seat(me) = self.actor(s) else {
+            return None;
+        };
+        let lower = text.trim().to_lowercase();
+        let words: Vec<&str> = lower
+            .split_whitespace()
+            .filter(|w| !matches!(*w, "move" | "your" | "the" | "my"))
+            .collect();
+        // "G8"; "Bear to G8"; "Bear on G1"; "Bear G8".
+        let (animal, cell) = match words.as_slice() {
+            [cell] => (None, Cell::parse(cell)?),
+            [animal, "to" | "on" | "from", cell] | [animal, cell] => {
+                (Some(Animal::from_name(animal)?), Cell::parse(cell)?)
+            }
+            _ => return None,
+        };
+        let c = me.index();
+        let refuse = |why: Illegal| {
+            Err(ParseActionError(format!(
+                "'{}' is not allowed: {why}",
+                text.trim()
+            )))
+        };
+        let action = match (s.step, animal) {
+            (Step::Destination, Some(a)) if s.animal_at(c, s.selected) != Some(a) => {
+                return Some(Err(ParseActionError(format!(
+                    "'{}': you are moving your {} on {} now; say where it goes",
+                    text.trim(),
+                    s.animal_at(c, s.selected)
+                        .map_or("animal".to_string(), |x| x.to_string()),
+                    s.selected
+                ))))
+            }
+            (Step::Destination, _) => Action::MoveTo(cell),
+            (Step::AfterRoll, Some(a)) if s.pos[c][a.index()] != cell => {
+                // "Bear to G8" names the destination: the animal is chosen first.
+                let from = s.pos[c][a.index()];
+                let select = Action::Select(from);
+                return Some(match self.check(s, select) {
+                    Ok(()) => Err(ParseActionError(format!(
+                        "'{}': first choose the animal to move ('Move your {a} on {from}'), then where it goes",
+                        text.trim()
+                    ))),
+                    Err(why) => refuse(why),
+                });
+            }
+            (Step::AfterRoll, _) => Action::Select(cell),
+            _ => return None,
+        };
+        Some(match self.check(s, action) {
+            Ok(()) => Ok(action),
+            Err(why) => refuse(why),
+        })
     }
 
     /// `seat`'s possessive for `viewer`: "your" for the viewer, else "Player 2 (Blue)'s".
@@ -578,6 +637,14 @@ impl Game for Woodwalkers {
 
     fn action_targets(&self, s: &State, a: Action) -> Vec<String> {
         self.click_targets(s, a)
+    }
+
+    /// Besides the listed words: a space alone ("G8") while choosing where to go, and "move
+    /// (your) Bear to G8" or "… on G1" at either step; a move the rules keep out is answered
+    /// with the rule.
+    fn parse_action(&self, s: &State, text: &str) -> Result<Action, ParseActionError> {
+        sylvan_engine::parse_listed_action(self, s, text)
+            .or_else(|e| self.parse_move(s, text).unwrap_or(Err(e)))
     }
 
     fn named_actions(&self, _s: &State, out: &mut Vec<Action>) {

@@ -380,3 +380,63 @@ fn the_log_is_worded_for_its_reader_not_as_the_movers_commands() {
         "{checked} events, {duels} duels"
     );
 }
+
+/// Issue 11, point 1: a move typed in a player's own words is read, and one the rules keep out
+/// is answered with the rule, not "not one of the legal actions".
+#[test]
+fn a_move_in_a_players_own_words_is_read_or_refused_with_its_rule() {
+    let g = game(2, 0, Side::Day);
+    let mut s = round_one(&g, Category::Speed);
+    let mover = s.current;
+    act(&g, &mut s, Action::Roll);
+    act(&g, &mut s, Action::Die(2));
+    let c = mover.index();
+    let bear = s.pos[c][Animal::Bear.index()];
+    // Naming the destination first: the animal is chosen first, and the screen says how.
+    let err = g
+        .parse_action(&s, "move your bear to G8")
+        .expect_err("a destination before the animal");
+    assert!(
+        err.0.contains(&format!(
+            "first choose the animal to move ('Move your Bear on {bear}')"
+        )),
+        "{}",
+        err.0
+    );
+    // An empty space or another player's animal: "you have no animal on …".
+    let empty = cell("F6");
+    let err = g
+        .parse_action(&s, "F6")
+        .expect_err("nothing of the mover's there");
+    assert!(
+        err.0.contains(&format!("you have no animal on {empty}")),
+        "{}",
+        err.0
+    );
+    // The animal by its space, in the player's words.
+    assert_eq!(
+        g.parse_action(&s, &format!("move bear on {bear}")),
+        Ok(Action::Select(bear))
+    );
+    act(&g, &mut s, Action::Select(bear));
+    // Now a space alone is a destination; too far is refused with the roll.
+    let err = g.parse_action(&s, "F6").expect_err("too far for a 2");
+    assert!(err.0.contains("is not allowed"), "{}", err.0);
+    assert!(!err.0.contains("legal actions"), "{}", err.0);
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    let Some(&Action::MoveTo(to)) = legal.iter().find(|a| matches!(a, Action::MoveTo(_))) else {
+        panic!("the Bear can move: {legal:?}");
+    };
+    assert_eq!(g.parse_action(&s, &to.to_string()), Ok(Action::MoveTo(to)));
+    assert_eq!(
+        g.parse_action(&s, &format!("Bear to {to}")),
+        Ok(Action::MoveTo(to))
+    );
+    let err = g
+        .parse_action(&s, &format!("wolf to {to}"))
+        .expect_err("the Bear moves now");
+    assert!(err.0.contains("you are moving your Bear"), "{}", err.0);
+    // Garbage is still answered as before.
+    assert!(g.parse_action(&s, "dance").is_err());
+}
