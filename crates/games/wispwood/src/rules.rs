@@ -67,6 +67,13 @@ pub struct Wispwood {
     pub(crate) orients: Vec<ArrayVec<Oriented, 8>>,
 }
 
+/// A tree: one square.
+const SINGLE: Oriented = Oriented {
+    mask: 1,
+    height: 1,
+    width: 1,
+};
+
 /// What a placement is checked against: the forest's squares and the round's grid.
 struct Ground {
     occupied: Mask,
@@ -469,11 +476,11 @@ impl Wispwood {
             }
             Phase::Trees { placed } => {
                 let g = self.ground(s, forest);
-                for sq in squares(g.near) {
-                    if self.tree_check(&g, sq).is_ok() {
-                        f(Action::Tree(sq));
-                    }
-                }
+                // A tree is a one-square shape: every square found at once, lowest first.
+                Self::anchors(&g, &SINGLE, |sq, _| {
+                    f(Action::Tree(sq));
+                    false
+                });
                 if placed > 0 {
                     f(Action::EndTreeTurn);
                 }
@@ -494,12 +501,7 @@ impl Wispwood {
     }
 
     fn tree_check(&self, g: &Ground, sq: u8) -> Result<(), PlaceError> {
-        let single = Oriented {
-            mask: 1,
-            height: 1,
-            width: 1,
-        };
-        Self::place_check(g, &single, sq).map(|_| ())
+        Self::place_check(g, &SINGLE, sq).map(|_| ())
     }
 
     pub(crate) fn oriented(&self, shape: u8, orient: u8) -> Option<Oriented> {
