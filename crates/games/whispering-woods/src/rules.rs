@@ -249,12 +249,8 @@ impl WhisperingWoods {
                     if !c.task_side() {
                         continue;
                     }
-                    // The connectivity check is the cheaper of the two conditions: it goes first.
-                    if !forest.connected_without(i) {
-                        continue;
-                    }
                     let ends = self.path_ends_in(forest, &adj, i);
-                    if ends == 0 {
+                    if ends == 0 || !forest.connected_without(i) {
                         continue;
                     }
                     for (j, e) in forest.cells().iter().enumerate() {
@@ -290,7 +286,6 @@ impl WhisperingWoods {
         let mut a = Adjacency {
             nbr: forest.links(),
             colour: [NONE; MAX_CELLS],
-            stop: 0,
         };
         for (i, c) in forest.cells().iter().enumerate() {
             if !c.task_side() && (c.tile as usize) < self.components.tiles.len() {
@@ -305,17 +300,6 @@ impl WhisperingWoods {
     /// tile to adjacent tile, over Forest sides only, each tile at most once.
     pub fn path_ends(&self, forest: &Forest, ti: usize) -> u128 {
         self.path_ends_in(forest, &self.adjacency(forest), ti)
-    }
-
-    /// Whether a path of the task at position `ti` can end at position `end`: the search of
-    /// [`WhisperingWoods::path_ends`], stopped as soon as it finds one.
-    pub fn path_reaches(&self, forest: &Forest, ti: usize, end: usize) -> bool {
-        if end >= MAX_CELLS {
-            return false;
-        }
-        let mut adj = self.adjacency(forest);
-        adj.stop = 1 << end;
-        self.path_ends_in(forest, &adj, ti) >> end & 1 == 1
     }
 
     pub(crate) fn path_ends_in(&self, forest: &Forest, adj: &Adjacency, ti: usize) -> u128 {
@@ -347,7 +331,7 @@ impl WhisperingWoods {
             walk(adj, &seq[..n], 0, ti, used, &mut ends);
             let mut rev = seq;
             rev[..n].reverse();
-            if rev != seq && ends & adj.stop == 0 {
+            if rev != seq {
                 walk(adj, &rev[..n], 0, ti, used, &mut ends);
             }
         }
@@ -462,7 +446,7 @@ impl WhisperingWoods {
                 let (Some(i), Some(j)) = (forest.at(task), forest.at(end)) else {
                     return;
                 };
-                if !forest.connected_without(i) || !self.path_reaches(forest, i, j) {
+                if self.path_ends(forest, i) >> j & 1 == 0 || !forest.connected_without(i) {
                     return;
                 }
                 let p = &mut s.players[cur];
@@ -585,8 +569,6 @@ const NONE: u8 = u8::MAX;
 pub(crate) struct Adjacency<'f> {
     nbr: &'f [[u8; 6]; MAX_CELLS],
     colour: [u8; MAX_CELLS],
-    /// Path ends that end the search once found (none: find them all).
-    stop: u128,
 }
 
 /// Walks the colours `seq` (element indices) from the tile at `at`; records path ends.
@@ -601,9 +583,6 @@ fn walk(adj: &Adjacency, seq: &[u8], k: usize, at: usize, used: u128, ends: &mut
             *ends |= 1 << j;
         } else {
             walk(adj, seq, k + 1, j, used | 1 << j, ends);
-        }
-        if *ends & adj.stop != 0 {
-            return;
         }
     }
 }
@@ -652,62 +631,5 @@ fn walk_start(
                 ends,
             );
         }
-        if *ends & adj.stop != 0 {
-            return;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use sylvan_engine::{Game, GameRng};
-
-    /// The search that stops at one end agrees with the full search, for every task tile and
-    /// every tile of every forest at every decision of random games.
-    #[test]
-    fn path_reaches_agrees_with_path_ends() {
-        let mut compared = 0;
-        let mut reached = 0;
-        for players in [1, 2, 4] {
-            let game = WhisperingWoods::new(players, Options::default()).expect("valid options");
-            let mut rng = GameRng::seeded(players as u64);
-            let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
-            for _ in 0..6 {
-                let mut s = game.initial_state();
-                while let Some(action) = match game.actor(&s) {
-                    Actor::Nobody => None,
-                    Actor::Chance => {
-                        game.chance_outcomes(&s, &mut outcomes);
-                        Some(rng.pick_weighted(&outcomes))
-                    }
-                    Actor::Seat(_) => {
-                        game.legal_actions(&s, &mut actions);
-                        Some(actions[rng.below(actions.len() as u64) as usize])
-                    }
-                } {
-                    if s.step == Step::Tasks {
-                        let forest = &s.me().forest;
-                        for (i, c) in forest.cells().iter().enumerate() {
-                            if !c.task_side() {
-                                continue;
-                            }
-                            let ends = game.path_ends(forest, i);
-                            for j in 0..forest.len() {
-                                let one = game.path_reaches(forest, i, j);
-                                assert_eq!(one, ends >> j & 1 == 1, "task {i}, end {j}");
-                                compared += 1;
-                                reached += one as u32;
-                            }
-                        }
-                    }
-                    game.apply_unchecked(&mut s, action);
-                }
-            }
-        }
-        assert!(
-            compared > 1000 && reached > 20,
-            "{compared} compared, {reached} reached"
-        );
     }
 }
