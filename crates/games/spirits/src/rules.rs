@@ -7,7 +7,7 @@ use sylvan_engine::{Actor, OptionsError, Seat};
 
 use crate::action::{Action, Spot};
 use crate::components::{
-    parse_five, parse_six, Animal, Card, Colour, ColourRule, Components, Layout, Tile,
+    parse_five, parse_six, Animal, Card, Colour, ColourRule, Components, Tile,
 };
 use crate::state::{
     tile_bit, Board, Dest, Only, Source, State, Step, Stones, ALL_TILES, TAKE_ONE_BITS,
@@ -123,10 +123,6 @@ impl Spirits {
     /// The component data in use.
     pub fn components(&self) -> &Components {
         &self.components
-    }
-
-    fn layout_at(&self, s: &State, b: usize) -> &Layout {
-        self.components.layout(s.animals[b])
     }
 
     fn spirit_stones(&self) -> u8 {
@@ -387,27 +383,82 @@ impl Spirits {
 
     /// Calls `f` with every legal placement of a `c` stone by `who`.
     fn placements(&self, s: &State, who: Seat, c: Colour, f: &mut impl FnMut(Action)) {
+        self.placements_until(s, who, c, &mut |a| {
+            f(a);
+            false
+        });
+    }
+
+    /// Calls `f` with the legal placements of a `c` stone by `who`, in the order of
+    /// [`Spirits::placements`], until `f` returns true; whether it did. The same verdicts as
+    /// [`Spirits::check_place`], with each board's checks made once rather than per set.
+    fn placements_until(
+        &self,
+        s: &State,
+        who: Seat,
+        c: Colour,
+        f: &mut impl FnMut(Action) -> bool,
+    ) -> bool {
+        let w = who.index();
+        let in_hand = s.hands[w].get(c);
         for (b, &animal) in s.animals.iter().enumerate() {
+            let board = &s.boards[w][b];
+            if board.spirit {
+                continue;
+            }
+            if s.coyote == Some((who, b as u8)) {
+                if s.skunk[w].get(c) == 0 {
+                    continue;
+                }
+            } else if in_hand <= s.porcupine[w][b].get(c) {
+                continue;
+            }
             if c.is_spirit() {
-                if self.check_place(s, who, c, b, 0).is_ok() {
-                    f(Action::Place {
-                        stone: c,
-                        animal,
-                        set: 0,
-                    });
+                if f(Action::Place {
+                    stone: c,
+                    animal,
+                    set: 0,
+                }) {
+                    return true;
                 }
                 continue;
             }
-            for set in 0..self.layout_at(s, b).sets.len() as u8 {
-                if self.check_place(s, who, c, b, set).is_ok() {
-                    f(Action::Place {
+            let layout = self.components.layout(animal);
+            if layout.spaces == 0 {
+                continue;
+            }
+            // Leftmost boards: only the set holding the first open space can take the stone.
+            let first = if layout.leftmost {
+                match board.spaces[..layout.spaces as usize]
+                    .iter()
+                    .position(|x| x.is_none())
+                {
+                    Some(i) => Some(i),
+                    None => continue,
+                }
+            } else {
+                None
+            };
+            for (set, sl) in layout.sets.iter().enumerate() {
+                let start = sl.start as usize;
+                let range = start..start + sl.size as usize;
+                let open = match first {
+                    Some(i) => range.contains(&i),
+                    None => board.spaces[range.clone()].iter().any(|x| x.is_none()),
+                };
+                if open
+                    && colour_rule_allows(sl.rule, &board.spaces[range], c)
+                    && f(Action::Place {
                         stone: c,
                         animal,
-                        set,
-                    });
+                        set: set as u8,
+                    })
+                {
+                    return true;
                 }
             }
         }
+        false
     }
 
     /// Whether `who` may place a `c` stone on board `b`, set `set`; on success the space
@@ -463,19 +514,7 @@ impl Spirits {
                 None => return Err(Illegal::SetFull(animal)),
             }
         };
-        let stones = board.spaces[range].iter().flatten();
-        let ok = match set_layout.rule {
-            ColourRule::Any => true,
-            ColourRule::Same => stones.clone().all(|&x| x == c),
-            ColourRule::Different => stones.clone().all(|&x| x != c),
-            ColourRule::TwoColours => {
-                let mut seen = [false; Colour::NUM];
-                seen[c.index()] = true;
-                stones.clone().for_each(|x| seen[x.index()] = true);
-                seen.iter().filter(|&&x| x).count() <= 2
-            }
-        };
-        if !ok {
+        if !colour_rule_allows(set_layout.rule, &board.spaces[range], c) {
             return Err(Illegal::ColourRule(animal, set_layout.rule));
         }
         Ok(space)
@@ -991,10 +1030,8 @@ impl Spirits {
                 }
                 Step::Place { who } => {
                     let hand = s.hands[who.index()];
-                    let mut any = false;
                     for c in hand.colours() {
-                        self.placements(s, who, c, &mut |_| any = true);
-                        if any {
+                        if self.placements_until(s, who, c, &mut |_| true) {
                             return;
                         }
                     }
@@ -1119,6 +1156,22 @@ impl Spirits {
     }
 }
 
+/// Whether a set holding `stones` may take a `c` stone under its colour rule.
+fn colour_rule_allows(rule: ColourRule, stones: &[Option<Colour>], c: Colour) -> bool {
+    let stones = stones.iter().flatten();
+    match rule {
+        ColourRule::Any => true,
+        ColourRule::Same => stones.clone().all(|&x| x == c),
+        ColourRule::Different => stones.clone().all(|&x| x != c),
+        ColourRule::TwoColours => {
+            let mut seen = [false; Colour::NUM];
+            seen[c.index()] = true;
+            stones.clone().for_each(|x| seen[x.index()] = true);
+            seen.iter().filter(|&&x| x).count() <= 2
+        }
+    }
+}
+
 fn allowed(c: Colour, only: Only) -> bool {
     match only {
         Only::Any => true,
@@ -1215,5 +1268,71 @@ fn take_off(s: &mut State, a: Action) -> Option<Colour> {
             };
             board.nest.take(stone).then_some(stone)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sylvan_engine::{Game, GameRng};
+
+    /// The placements found board by board are exactly the (board, set) pairs that
+    /// `check_place` accepts, in the same order, for both seats and every colour, at every
+    /// decision of random games.
+    #[test]
+    fn placements_agree_with_check_place() {
+        let game = Spirits::standard(Options::default()).expect("standard game");
+        let mut rng = GameRng::seeded(17);
+        let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+        let mut compared = 0;
+        for _ in 0..60 {
+            let mut s = game.initial_state();
+            while let Some(action) = match game.actor(&s) {
+                Actor::Nobody => None,
+                Actor::Chance => {
+                    game.chance_outcomes(&s, &mut outcomes);
+                    Some(rng.pick_weighted(&outcomes))
+                }
+                Actor::Seat(_) => {
+                    game.legal_actions(&s, &mut actions);
+                    Some(actions[rng.below(actions.len() as u64) as usize])
+                }
+            } {
+                for who in SEATS {
+                    for c in Colour::ALL {
+                        let mut fast = Vec::new();
+                        game.placements(&s, who, c, &mut |a| fast.push(a));
+                        let mut slow = Vec::new();
+                        for (b, &animal) in s.animals.iter().enumerate() {
+                            let sets = if c.is_spirit() {
+                                1
+                            } else {
+                                game.components.layout(animal).sets.len() as u8
+                            };
+                            for set in 0..sets {
+                                if game.check_place(&s, who, c, b, set).is_ok() {
+                                    slow.push(Action::Place {
+                                        stone: c,
+                                        animal,
+                                        set,
+                                    });
+                                }
+                            }
+                        }
+                        assert_eq!(fast, slow, "{who:?} placing {c:?}");
+                        let first = slow.first().copied();
+                        let mut stopped = None;
+                        let found = game.placements_until(&s, who, c, &mut |a| {
+                            stopped = Some(a);
+                            true
+                        });
+                        assert_eq!((found, stopped), (first.is_some(), first));
+                        compared += 1;
+                    }
+                }
+                game.apply_unchecked(&mut s, action);
+            }
+        }
+        assert!(compared > 10_000, "only {compared} comparisons");
     }
 }

@@ -47,7 +47,7 @@ pub use components::{Components, ComponentsError, Element, Mission, TileDef};
 pub use rules::{unused_animals, Options, WhisperingWoods};
 pub use score::Points;
 pub use solo::SoloOutcome;
-pub use state::{Cell, Forest, Hex, Player, State, Step, TileId, Tiles, NO_ANIMAL, START};
+pub use state::{Cell, Forest, Hex, Player, State, Step, TileId, Tiles, NO_ANIMAL, NO_LINK, START};
 pub use view::{CellView, CompletedView, PlayerView, SoloView, TileView, View};
 
 /// Why an action is not legal now, naming the rule.
@@ -433,16 +433,10 @@ impl Game for WhisperingWoods {
                     i + 1
                 ));
             }
-            let fresh = Forest::from(
-                p.forest
-                    .cells()
-                    .iter()
-                    .copied()
-                    .collect::<arrayvec::ArrayVec<Cell, { state::MAX_CELLS }>>(),
-            );
-            if fresh.frontier() != p.forest.frontier() {
+            if !p.forest.bookkeeping_is_fresh() {
                 return Err(format!(
-                    "player {}: the places beside the forest are out of date",
+                    "player {}: the places beside the forest or the tiles' neighbours are out \
+                     of date",
                     i + 1
                 ));
             }

@@ -190,8 +190,15 @@ impl WhisperingWoods {
                 }
             }
             Step::Refill | Step::RefreshDraw { .. } | Step::SoloDraw => {
-                for t in s.bag.iter() {
-                    out.push((Action::Draw(t), 1));
+                // Up to 96 tiles per draw: one reservation, then a plain walk over the bits.
+                out.reserve(s.bag.len() as usize);
+                for (w, &word) in s.bag.0.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let t = (w as u32 * 64 + bits.trailing_zeros()) as TileId;
+                        bits &= bits - 1;
+                        out.push((Action::Draw(t), 1));
+                    }
                 }
             }
             _ => {}
@@ -264,22 +271,23 @@ impl WhisperingWoods {
     /// Writes the legal decisions into `out`.
     pub fn legal(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
+        if let (Step::Place { .. }, Some(me)) = (s.step, s.players.get(s.current.index())) {
+            // The commonest long list: copied straight from the frontier, same order.
+            out.extend(me.forest.frontier().iter().map(|&h| Action::Place(h)));
+            return;
+        }
         self.each_legal(s, &mut |a| out.push(a));
     }
 
-    /// The forest as index arrays for path search: each tile's neighbours and the colour of
-    /// its Forest side (none for Task sides, which animals never walk over).
-    pub(crate) fn adjacency(&self, forest: &Forest) -> Adjacency {
+    /// The forest as index arrays for path search: each tile's neighbours (kept by the
+    /// forest) and the colour of its Forest side (none for Task sides, which animals never walk
+    /// over).
+    pub(crate) fn adjacency<'f>(&self, forest: &'f Forest) -> Adjacency<'f> {
         let mut a = Adjacency {
-            nbr: [[NONE; 6]; MAX_CELLS],
+            nbr: forest.links(),
             colour: [NONE; MAX_CELLS],
         };
         for (i, c) in forest.cells().iter().enumerate() {
-            for d in 0..6 {
-                if let Some(j) = c.hex.neighbour(d).and_then(|h| forest.at(h)) {
-                    a.nbr[i][d] = j as u8;
-                }
-            }
             if !c.task_side() && (c.tile as usize) < self.components.tiles.len() {
                 a.colour[i] = self.colour[c.tile as usize].index() as u8;
             }
@@ -558,8 +566,8 @@ pub fn unused_animals(forest: &Forest) -> u8 {
 const NONE: u8 = u8::MAX;
 
 /// A forest as index arrays, built once per decision for path search.
-pub(crate) struct Adjacency {
-    nbr: [[u8; 6]; MAX_CELLS],
+pub(crate) struct Adjacency<'f> {
+    nbr: &'f [[u8; 6]; MAX_CELLS],
     colour: [u8; MAX_CELLS],
 }
 

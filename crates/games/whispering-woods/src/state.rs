@@ -142,14 +142,18 @@ const INDEX: usize = 256;
 /// one, so 6 + 2 x 96.
 pub const MAX_FRONTIER: usize = 6 + 2 * (MAX_CELLS - 1);
 
-/// A player's forest: the tiles, a hash index from hex to tile, and the sorted list of empty
-/// hexes beside it (where a tile may go). Index and frontier are pure functions of the tiles,
-/// kept up to date as tiles come and go, and not serialised.
+/// No tile beside a tile in [`Forest::links`].
+pub const NO_LINK: u8 = u8::MAX;
+
+/// A player's forest: the tiles, a hash index from hex to tile, each tile's neighbours, and
+/// the sorted list of empty hexes beside it (where a tile may go). Index, links and frontier
+/// are pure functions of the tiles, kept up to date as tiles come and go, and not serialised.
 #[derive(Clone, Serialize, Deserialize)]
 #[serde(from = "ArrayVec<Cell, MAX_CELLS>", into = "ArrayVec<Cell, MAX_CELLS>")]
 pub struct Forest {
     cells: ArrayVec<Cell, MAX_CELLS>,
     index: [u8; INDEX],
+    links: [[u8; 6]; MAX_CELLS],
     frontier: ArrayVec<Hex, MAX_FRONTIER>,
 }
 
@@ -171,6 +175,7 @@ impl Default for Forest {
         Forest {
             cells: ArrayVec::new(),
             index: [0; INDEX],
+            links: [[NO_LINK; 6]; MAX_CELLS],
             frontier: ArrayVec::new(),
         }
     }
@@ -181,9 +186,12 @@ impl From<ArrayVec<Cell, MAX_CELLS>> for Forest {
         let mut f = Forest {
             cells,
             index: [0; INDEX],
+            links: [[NO_LINK; 6]; MAX_CELLS],
             frontier: ArrayVec::new(),
         };
         f.reindex();
+        f.relink();
+        f.rebuild_frontier();
         f
     }
 }
@@ -209,7 +217,36 @@ impl Forest {
             }
             self.index[s] = i as u8 + 1;
         }
-        self.rebuild_frontier();
+    }
+
+    /// Recomputes every tile's neighbours from the index.
+    fn relink(&mut self) {
+        self.links = [[NO_LINK; 6]; MAX_CELLS];
+        for i in 0..self.cells.len() {
+            let h = self.cells[i].hex;
+            for d in 0..6 {
+                if let Some(j) = h.neighbour(d).and_then(|n| self.at(n)) {
+                    self.links[i][d] = j as u8;
+                }
+            }
+        }
+    }
+
+    /// Whether an empty hex touches a tile of the forest.
+    fn touches_forest(&self, h: Hex) -> bool {
+        (0..6).any(|d| h.neighbour(d).and_then(|n| self.at(n)).is_some())
+    }
+
+    /// Whether the index, links and frontier are those the tiles give when computed afresh.
+    pub fn bookkeeping_is_fresh(&self) -> bool {
+        let fresh = Forest::from(self.cells.clone());
+        fresh.frontier == self.frontier
+            && fresh.links == self.links
+            && self
+                .cells
+                .iter()
+                .enumerate()
+                .all(|(i, c)| self.at(c.hex) == Some(i))
     }
 
     fn rebuild_frontier(&mut self) {
@@ -292,6 +329,7 @@ impl Forest {
         if self.at(h).is_some() || self.cells.is_full() {
             return false;
         }
+        let i = self.cells.len();
         self.cells.push(Cell {
             hex: h,
             tile,
@@ -305,12 +343,20 @@ impl Forest {
         if let Ok(at) = self.frontier.binary_search(&h) {
             self.frontier.remove(at);
         }
+        self.links[i] = [NO_LINK; 6];
         for d in 0..6 {
             let Some(n) = h.neighbour(d) else { continue };
-            if self.at(n).is_none() {
-                if let Err(at) = self.frontier.binary_search(&n) {
-                    if self.frontier.try_insert(at, n).is_err() {
-                        self.rebuild_frontier();
+            match self.at(n) {
+                Some(j) => {
+                    // The hex in direction d + 3 from n is h.
+                    self.links[i][d] = j as u8;
+                    self.links[j][(d + 3) % 6] = i as u8;
+                }
+                None => {
+                    if let Err(at) = self.frontier.binary_search(&n) {
+                        if self.frontier.try_insert(at, n).is_err() {
+                            self.rebuild_frontier();
+                        }
                     }
                 }
             }
@@ -323,7 +369,40 @@ impl Forest {
         let i = self.at(h)?;
         let c = self.cells.remove(i);
         self.reindex();
+        // The links of later tiles move down one place, and point one place lower.
+        let n = self.cells.len();
+        self.links.copy_within(i + 1..=n, i);
+        self.links[n] = [NO_LINK; 6];
+        for row in &mut self.links[..n] {
+            for l in row.iter_mut() {
+                if *l == i as u8 {
+                    *l = NO_LINK;
+                } else if *l != NO_LINK && *l > i as u8 {
+                    *l -= 1;
+                }
+            }
+        }
+        // h opens if a tile still touches it; its empty neighbours close if none does.
+        if self.touches_forest(h) {
+            if let Err(at) = self.frontier.binary_search(&h) {
+                let _ = self.frontier.try_insert(at, h);
+            }
+        }
+        for d in 0..6 {
+            let Some(x) = h.neighbour(d) else { continue };
+            if self.at(x).is_none() && !self.touches_forest(x) {
+                if let Ok(at) = self.frontier.binary_search(&x) {
+                    self.frontier.remove(at);
+                }
+            }
+        }
         Some(c)
+    }
+
+    /// The positions in [`Forest::cells`] of the tiles beside each tile, by direction
+    /// ([`Hex::DIRS`]), [`NO_LINK`] where the hex is empty.
+    pub fn links(&self) -> &[[u8; 6]; MAX_CELLS] {
+        &self.links
     }
 
     /// Puts `animal` on the tile at `i` (flipping it to its Task side), or takes it off.
@@ -361,14 +440,12 @@ impl Forest {
         stack.push(start as u8);
         let mut reached = 1;
         while let Some(i) = stack.pop() {
-            let h = self.cells[i as usize].hex;
-            for d in 0..6 {
-                if let Some(j) = h.neighbour(d).and_then(|x| self.at(x)) {
-                    if !seen[j] {
-                        seen[j] = true;
-                        reached += 1;
-                        stack.push(j as u8);
-                    }
+            for &j in &self.links[i as usize] {
+                let j = j as usize;
+                if j < n && !seen[j] {
+                    seen[j] = true;
+                    reached += 1;
+                    stack.push(j as u8);
                 }
             }
         }
@@ -527,5 +604,54 @@ mod tests {
         f.remove(Hex::new(-1, 0));
         assert!(f.can_place(Hex::new(-1, 0)));
         assert_eq!(f.frontier(), Forest::from(f.cells.clone()).frontier());
+        assert!(f.bookkeeping_is_fresh());
+    }
+
+    /// Links and frontier kept up as tiles come and go match those computed afresh, and a
+    /// removed tile's hex opens while hexes only it touched close.
+    #[test]
+    fn links_and_frontier_follow_inserts_and_removals() {
+        let mut f = Forest::default();
+        let mut x = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..400 {
+            if f.len() > 3 && (next() % 3 == 0 || f.len() >= 60) {
+                let i = (next() % f.len() as u64) as usize;
+                let h = f.cells()[i].hex;
+                let lonely: Vec<Hex> = (0..6)
+                    .filter_map(|d| h.neighbour(d))
+                    .filter(|&n| {
+                        f.at(n).is_none()
+                            && (0..6)
+                                .filter_map(|d| n.neighbour(d))
+                                .all(|m| m == h || f.at(m).is_none())
+                    })
+                    .collect();
+                assert!(f.remove(h).is_some());
+                for n in lonely {
+                    assert!(!f.can_place(n), "round {round}: {n} touched only {h}");
+                }
+            } else if f.is_empty() {
+                assert!(f.insert(Hex::new(0, 0), START, 0));
+            } else {
+                let at = (next() % f.frontier().len() as u64) as usize;
+                let h = f.frontier()[at];
+                assert!(f.insert(h, (round % 96) as u8, NO_ANIMAL));
+                assert!(!f.can_place(h));
+            }
+            assert!(f.bookkeeping_is_fresh(), "round {round}");
+            for (i, row) in f.links().iter().enumerate().take(f.len()) {
+                let h = f.cells()[i].hex;
+                for (d, &j) in row.iter().enumerate() {
+                    let there = h.neighbour(d).and_then(|n| f.at(n));
+                    assert_eq!(there, (j != NO_LINK).then_some(j as usize), "round {round}");
+                }
+            }
+        }
     }
 }

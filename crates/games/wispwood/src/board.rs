@@ -12,6 +12,10 @@ pub type Mask = u128;
 /// Every square of the board.
 pub const FULL: Mask = (1u128 << SQUARES) - 1;
 
+/// The first square of every row: multiplying an 11-bit row pattern by it repeats the
+/// pattern on every row.
+pub const ROW_REPEAT: Mask = column_mask(0);
+
 const fn column_mask(c: usize) -> Mask {
     let mut m = 0u128;
     let mut r = 0;
@@ -28,6 +32,61 @@ const fn row_mask(r: usize) -> Mask {
 
 const FIRST_COLUMN: Mask = column_mask(0);
 const LAST_COLUMN: Mask = column_mask(SIDE - 1);
+
+/// Each column's mask, computed once: `column_mask` loops, and scoring asks per square.
+const COLUMNS: [Mask; SIDE] = {
+    let mut t = [0u128; SIDE];
+    let mut c = 0;
+    while c < SIDE {
+        t[c] = column_mask(c);
+        c += 1;
+    }
+    t
+};
+
+/// Per square, its two diagonal lines (down-right and up-right), computed once.
+const DIAGONALS: [(Mask, Mask); SQUARES] = {
+    let mut t = [(0u128, 0u128); SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let (r, c) = ((sq / SIDE) as i32, (sq % SIDE) as i32);
+        let (mut down, mut up) = (0u128, 0u128);
+        let mut rr = 0;
+        while rr < SIDE as i32 {
+            let (c1, c2) = (c + rr - r, c - (rr - r));
+            if c1 >= 0 && c1 < SIDE as i32 {
+                down |= 1u128 << (rr as usize * SIDE + c1 as usize);
+            }
+            if c2 >= 0 && c2 < SIDE as i32 {
+                up |= 1u128 << (rr as usize * SIDE + c2 as usize);
+            }
+            rr += 1;
+        }
+        t[sq] = (down, up);
+        sq += 1;
+    }
+    t
+};
+
+/// Per square, the squares exactly two steps away (king's moves), computed once.
+const TWO_AWAY: [Mask; SQUARES] = {
+    let mut t = [0u128; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let (r, c) = (sq / SIDE, sq % SIDE);
+        let mut other = 0;
+        while other < SQUARES {
+            let (rr, cc) = (other / SIDE, other % SIDE);
+            let (dr, dc) = (rr.abs_diff(r), cc.abs_diff(c));
+            if (if dr > dc { dr } else { dc }) == 2 {
+                t[sq] |= 1u128 << other;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    t
+};
 
 /// The square at `row`, `column`.
 pub const fn square(row: usize, column: usize) -> u8 {
@@ -76,26 +135,22 @@ pub const fn row_of(sq: u8) -> Mask {
 }
 
 /// The column of a square.
+#[inline]
 pub const fn column_of(sq: u8) -> Mask {
-    column_mask(sq as usize % SIDE)
+    COLUMNS[sq as usize % SIDE]
 }
 
-/// The two diagonal lines through a square (the square included in both).
+/// The two diagonal lines through a square (the square included in both); none off the
+/// board.
+#[inline]
 pub fn diagonals_of(sq: u8) -> (Mask, Mask) {
-    let (r, c) = row_col(sq);
-    let (mut down, mut up) = (0u128, 0u128);
-    for rr in 0..SIDE {
-        let d = rr as i32 - r as i32;
-        let c1 = c as i32 + d;
-        let c2 = c as i32 - d;
-        if (0..SIDE as i32).contains(&c1) {
-            down |= bit(square(rr, c1 as usize));
-        }
-        if (0..SIDE as i32).contains(&c2) {
-            up |= bit(square(rr, c2 as usize));
-        }
-    }
-    (down, up)
+    DIAGONALS.get(sq as usize).copied().unwrap_or((0, 0))
+}
+
+/// The squares exactly two king's steps from a square (none off the board).
+#[inline]
+pub fn two_away(sq: u8) -> Mask {
+    TWO_AWAY.get(sq as usize).copied().unwrap_or(0)
 }
 
 /// The squares of `m`, lowest first.
@@ -137,19 +192,19 @@ pub fn bounds(m: Mask) -> Option<(usize, usize, usize, usize)> {
     if m == 0 {
         return None;
     }
-    let (mut r0, mut r1, mut c0, mut c1) = (SIDE, 0, SIDE, 0);
-    for r in 0..SIDE {
-        if m & row_mask(r) != 0 {
-            r0 = r0.min(r);
-            r1 = r;
-        }
+    let m = m & FULL;
+    if m == 0 {
+        return None;
     }
-    for c in 0..SIDE {
-        if m & column_mask(c) != 0 {
-            c0 = c0.min(c);
-            c1 = c;
-        }
+    // Rows from the lowest and highest bit; columns from the rows ORed into 11 bits.
+    let r0 = m.trailing_zeros() as usize / SIDE;
+    let r1 = (127 - m.leading_zeros() as usize) / SIDE;
+    let mut cols = 0u32;
+    for r in r0..=r1 {
+        cols |= (m >> (r * SIDE)) as u32 & ((1 << SIDE) - 1);
     }
+    let c0 = cols.trailing_zeros() as usize;
+    let c1 = 31 - cols.leading_zeros() as usize;
     Some((r0, r1, c0, c1))
 }
 
@@ -178,5 +233,48 @@ mod tests {
         assert_eq!(surrounding(square(0, 0)).count_ones(), 3);
         let (d, u) = diagonals_of(square(0, 0));
         assert_eq!((d.count_ones(), u.count_ones()), (11, 1));
+    }
+
+    /// The tables and bit tricks give what the plain loops over rows and columns give.
+    #[test]
+    fn tables_match_the_loops() {
+        for sq in 0..SQUARES as u8 {
+            let (r, c) = row_col(sq);
+            let (mut down, mut up, mut two, mut col) = (0u128, 0u128, 0u128, 0u128);
+            for other in 0..SQUARES as u8 {
+                let (rr, cc) = row_col(other);
+                let d = rr as i32 - r as i32;
+                down |= ((cc as i32 == c as i32 + d) as u128) << other;
+                up |= ((cc as i32 == c as i32 - d) as u128) << other;
+                two |= ((rr.abs_diff(r).max(cc.abs_diff(c)) == 2) as u128) << other;
+                col |= ((cc == c) as u128) << other;
+            }
+            assert_eq!(diagonals_of(sq), (down, up), "square {sq}");
+            assert_eq!(two_away(sq), two, "square {sq}");
+            assert_eq!(column_of(sq), col, "square {sq}");
+        }
+        assert_eq!(diagonals_of(200), (0, 0));
+        // Bounds of masks against a scan of every square.
+        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..2000 {
+            let mut m = 0u128;
+            for _ in 0..(x % 7) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                m |= bit((x % SQUARES as u64) as u8);
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let scan = squares(m).fold(None, |b: Option<(usize, usize, usize, usize)>, sq| {
+                let (r, c) = row_col(sq);
+                Some(match b {
+                    None => (r, r, c, c),
+                    Some((r0, r1, c0, c1)) => (r0.min(r), r1.max(r), c0.min(c), c1.max(c)),
+                })
+            });
+            assert_eq!(bounds(m), scan, "mask {m:#x}");
+        }
     }
 }

@@ -67,6 +67,13 @@ pub struct Wispwood {
     pub(crate) orients: Vec<ArrayVec<Oriented, 8>>,
 }
 
+/// A tree: one square.
+const SINGLE: Oriented = Oriented {
+    mask: 1,
+    height: 1,
+    width: 1,
+};
+
 /// What a placement is checked against: the forest's squares and the round's grid.
 struct Ground {
     occupied: Mask,
@@ -276,21 +283,60 @@ impl Wispwood {
         }
     }
 
-    /// The squares where the shape may go, with the shape's squares at each.
+    /// The squares where the shape may go, each with the shape's squares there, lowest first;
+    /// `f` returns true to stop.
     fn anchors(g: &Ground, o: &Oriented, mut f: impl FnMut(u8, Mask) -> bool) {
+        let mut cands = Self::anchor_mask(g, o);
+        while cands != 0 {
+            let sq = cands.trailing_zeros() as u8;
+            cands &= cands - 1;
+            debug_assert!(Self::place_check(g, o, sq).is_ok(), "anchor {sq}");
+            if f(sq, o.mask << sq) {
+                return;
+            }
+        }
+    }
+
+    /// Every square where `place_check` accepts the shape, found for all squares at once:
+    /// the shape's box inside the board and the round's grid, no square on a tile, one beside.
+    fn anchor_mask(g: &Ground, o: &Oriented) -> Mask {
         let (r0, r1, c0, c1) = g.bounds;
         let (h, w) = (o.height as i32, o.width as i32);
         let side = board::SIDE as i32;
-        let rows = (r1 + 1 - g.grid).max(0)..=(r0 + g.grid - h).min(side - h);
-        let cols = (c1 + 1 - g.grid).max(0)..=(c0 + g.grid - w).min(side - w);
-        for r in rows {
-            for c in cols.clone() {
-                let sq = (r * side + c) as u8;
-                if Self::place_check(g, o, sq).is_ok() && f(sq, o.mask << sq) {
-                    return;
-                }
-            }
+        // Within these ranges the grid holds the forest and the shape exactly when the forest
+        // and the shape each fit the grid alone.
+        if r1 - r0 + 1 > g.grid || c1 - c0 + 1 > g.grid || h > g.grid || w > g.grid {
+            return 0;
         }
+        let (ra, rb) = ((r1 + 1 - g.grid).max(0), (r0 + g.grid - h).min(side - h));
+        let (ca, cb) = ((c1 + 1 - g.grid).max(0), (c0 + g.grid - w).min(side - w));
+        if ra > rb || ca > cb || ra < 0 || ca < 0 {
+            return 0;
+        }
+        let below = |bits: i32| -> Mask { (1u128 << bits) - 1 };
+        let rows = below((rb + 1) * side) & !below(ra * side);
+        let cols = board::ROW_REPEAT * (below(cb + 1) & !below(ca));
+        let (mut hit, mut touch) = (0u128, 0u128);
+        let mut cells = o.mask;
+        while cells != 0 {
+            let k = cells.trailing_zeros();
+            cells &= cells - 1;
+            hit |= g.occupied >> k;
+            touch |= g.near >> k;
+        }
+        rows & cols & touch & !hit
+    }
+
+    /// The anchors of [`Wispwood::anchor_mask`] whose shape covers a square of `allowed`.
+    fn anchors_covering(g: &Ground, o: &Oriented, allowed: Mask) -> Mask {
+        let mut reach = 0u128;
+        let mut cells = o.mask;
+        while cells != 0 {
+            let k = cells.trailing_zeros();
+            cells &= cells - 1;
+            reach |= allowed >> k;
+        }
+        Self::anchor_mask(g, o) & reach
     }
 
     fn place_check(g: &Ground, o: &Oriented, sq: u8) -> Result<Mask, PlaceError> {
@@ -318,12 +364,8 @@ impl Wispwood {
 
     /// Whether a shape turned some way fits with the wisp somewhere allowed.
     fn orient_fits(g: &Ground, o: &Oriented, witch: bool) -> bool {
-        let mut found = false;
-        Self::anchors(g, o, |_, m| {
-            found = !witch || m & g.witch_ok != 0;
-            found
-        });
-        found
+        let allowed = if witch { g.witch_ok } else { board::FULL };
+        Self::anchors_covering(g, o, allowed) != 0
     }
 
     fn shape_fits(&self, g: &Ground, shape: usize, witch: bool) -> bool {
@@ -434,11 +476,11 @@ impl Wispwood {
             }
             Phase::Trees { placed } => {
                 let g = self.ground(s, forest);
-                for sq in squares(g.near) {
-                    if self.tree_check(&g, sq).is_ok() {
-                        f(Action::Tree(sq));
-                    }
-                }
+                // A tree is a one-square shape: every square found at once, lowest first.
+                Self::anchors(&g, &SINGLE, |sq, _| {
+                    f(Action::Tree(sq));
+                    false
+                });
                 if placed > 0 {
                     f(Action::EndTreeTurn);
                 }
@@ -459,12 +501,7 @@ impl Wispwood {
     }
 
     fn tree_check(&self, g: &Ground, sq: u8) -> Result<(), PlaceError> {
-        let single = Oriented {
-            mask: 1,
-            height: 1,
-            width: 1,
-        };
-        Self::place_check(g, &single, sq).map(|_| ())
+        Self::place_check(g, &SINGLE, sq).map(|_| ())
     }
 
     pub(crate) fn oriented(&self, shape: u8, orient: u8) -> Option<Oriented> {

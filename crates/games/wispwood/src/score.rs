@@ -178,7 +178,6 @@ pub fn card_points(card: &GoalCard, f: &Forest) -> i32 {
 /// placed; the rule is about the cat and the witches already there).
 pub fn witch_squares(kind: Kind, f: &Forest) -> Mask {
     let cat = f.cat;
-    let (r, c) = board::row_col(cat);
     match kind {
         Kind::DiagonalChain => {
             // Zigzag from the cat through witches; the new witch is one more diagonal step.
@@ -199,16 +198,7 @@ pub fn witch_squares(kind: Kind, f: &Forest) -> Mask {
         }
         Kind::CatLine => (row_of(cat) | column_of(cat)) & !bit(cat),
         Kind::CatSurrounding => surrounding(cat),
-        Kind::CatTwoAway => {
-            let mut m = 0;
-            for sq in 0..board::SQUARES as u8 {
-                let (rr, cc) = board::row_col(sq);
-                if rr.abs_diff(r).max(cc.abs_diff(c)) == 2 {
-                    m |= bit(sq);
-                }
-            }
-            m
-        }
+        Kind::CatTwoAway => board::two_away(cat),
         _ => board::FULL,
     }
 }
