@@ -64,7 +64,7 @@ impl fmt::Display for Action {
         match *self {
             Action::Goal(i) => write!(f, "goal card {i} is dealt"),
             Action::StartPlayer(s) => write!(f, "Player {} starts", s as u32 + 1),
-            Action::Reveal(w) => write!(f, "a {w} is dealt to the pond"),
+            Action::Reveal(w) => write!(f, "{} is dealt to the pond", w.with_article()),
             Action::CattyGuide(w) => write!(f, "the {w} goes on Catty's scoring guide"),
             Action::CattyStart(s) => {
                 write!(f, "Catty's cat replaces the wisp on space {}", s as u32 + 1)

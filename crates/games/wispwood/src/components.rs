@@ -23,6 +23,26 @@ named_enum!(
     }
 );
 
+impl Wisp {
+    /// The wisp with its article: "a jack", "an orb".
+    pub fn with_article(self) -> String {
+        match self {
+            Wisp::Orb => format!("an {self}"),
+            _ => format!("a {self}"),
+        }
+    }
+
+    /// `n` wisps of this kind: "1 jack", "0 hearts", "2 witches".
+    pub fn counted(self, n: impl Into<u64>) -> String {
+        let n = n.into();
+        match (n, self) {
+            (1, _) => format!("1 {self}"),
+            (_, Wisp::Witch) => format!("{n} witches"),
+            _ => format!("{n} {self}s"),
+        }
+    }
+}
+
 named_enum!(
     /// The five goal-card categories, one card of each in a game.
     Category {

@@ -70,7 +70,7 @@ pub enum Illegal {
     #[error("that is not the decision now: {0}")]
     NotNow(&'static str),
     /// The pond space holds no wisp.
-    #[error("there is no wisp on pond space {0}")]
+    #[error("there is no wisp on pond space {}", u16::from(*.0) + 1)]
     NoWisp(u8),
     /// The free deal needs all wisps of one type.
     #[error("you may deal new wisps for free only if all available wisps are the same type")]
@@ -443,17 +443,17 @@ impl Game for Wispwood {
         before: &State,
         action: Action,
         after: &State,
-        _viewer: Viewer,
+        viewer: Viewer,
         out: &mut Vec<String>,
     ) {
-        // Nothing in Wispwood is secret between the players: every viewer reads the same log.
+        // Nothing in Wispwood is secret between the players; only the wording is the viewer's.
         match (Wispwood::actor(self, before), action) {
             (_, Action::Goal(i)) => {
                 if let Some(card) = self.components().cards.get(i as usize) {
                     out.push(format!("Goal card for {}: {}", card.category(), card.name));
                 }
             }
-            (Actor::Seat(s), _) => out.push(format!("{s}: {action}")),
+            (Actor::Seat(s), _) => out.push(seat_event(before, s, action, viewer)),
             _ => out.push(action.to_string()),
         }
         // How many a deal brings: 8, or 7 around Catty's cat (the count is never in an action's
@@ -629,5 +629,76 @@ impl Game for Wispwood {
             ("start", "the start player (0-based seat); null chooses at random (Catty always starts in solo)"),
             ("catty_guide", "solo: Catty's scoring guide, by its paws (1 easiest to 4 hardest)"),
         ]
+    }
+}
+
+/// A seat's decision as `viewer` reads it: "You move your cat to c8", "Player 2 moves their cat
+/// to c8".
+fn seat_event(before: &State, seat: Seat, action: Action, viewer: Viewer) -> String {
+    let you = viewer == Viewer::Seat(seat);
+    let wisp_on = |space: u8| {
+        before
+            .pond
+            .get(space as usize)
+            .copied()
+            .flatten()
+            .map_or(format!("the wisp on space {}", space + 1), |w| {
+                format!("the {w} on space {}", space + 1)
+            })
+    };
+    // (what "you" do, what another player does)
+    let (mine, theirs) = match action {
+        Action::DealNew => (
+            "discard the wisps, all of one type, and deal new ones".to_string(),
+            "discards the wisps, all of one type, and deals new ones".to_string(),
+        ),
+        Action::CatDeal => (
+            "hide your cat to deal new wisps".into(),
+            "hides their cat to deal new wisps".into(),
+        ),
+        Action::TakeWisp(sp) => (
+            format!("choose {}", wisp_on(sp)),
+            format!("chooses {}", wisp_on(sp)),
+        ),
+        Action::CatTakeWisp(sp) => (
+            format!("hide your cat to take {} with any shape", wisp_on(sp)),
+            format!("hides their cat to take {} with any shape", wisp_on(sp)),
+        ),
+        Action::Shape(i) => (
+            format!("choose shape {}", i + 1),
+            format!("chooses shape {}", i + 1),
+        ),
+        Action::Orient(o) => (
+            format!("turn the shape to orientation {}", o + 1),
+            format!("turns the shape to orientation {}", o + 1),
+        ),
+        Action::Place(sq) => (
+            format!("place the shape at {}", square_name(sq)),
+            format!("places the shape at {}", square_name(sq)),
+        ),
+        Action::WispOn(sq) => (
+            format!("put the wisp on {}", square_name(sq)),
+            format!("puts the wisp on {}", square_name(sq)),
+        ),
+        Action::TreeTurn => ("take a tree turn".into(), "takes a tree turn".into()),
+        Action::Tree(sq) => (
+            format!("place a tree on {}", square_name(sq)),
+            format!("places a tree on {}", square_name(sq)),
+        ),
+        Action::EndTreeTurn => ("make your cat ready".into(), "makes their cat ready".into()),
+        Action::MoveCat(sq) => (
+            format!("move your cat to {}", square_name(sq)),
+            format!("moves their cat to {}", square_name(sq)),
+        ),
+        Action::CatStays => (
+            "leave your cat where it is".into(),
+            "leaves their cat where it is".into(),
+        ),
+        other => return format!("{seat}: {other}"),
+    };
+    if you {
+        format!("You {mine}")
+    } else {
+        format!("{seat} {theirs}")
     }
 }

@@ -312,7 +312,7 @@ impl View {
             self.stacks,
             Wisp::ALL
                 .iter()
-                .map(|w| format!("{} {w}", self.discard[w.index()]))
+                .map(|w| w.counted(self.discard[w.index()]))
                 .collect::<Vec<_>>()
                 .join(", ")
         );
@@ -389,7 +389,7 @@ impl View {
                 "  wisps: {}; guide: {}\n",
                 Wisp::ALL
                     .iter()
-                    .map(|w| format!("{} {w}", c.wisps[w.index()]))
+                    .map(|w| w.counted(c.wisps[w.index()]))
                     .collect::<Vec<_>>()
                     .join(", "),
                 c.guide

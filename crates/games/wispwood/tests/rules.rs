@@ -235,9 +235,22 @@ fn dealing_new_wisps_when_all_are_one_type_is_optional_and_otherwise_refused() {
     assert_eq!(
         events,
         vec![
-            "Player 1: discard the wisps, all of one type, and deal new ones",
+            "Player 1 discards the wisps, all of one type, and deals new ones",
             "8 new wisps are dealt to the pond"
         ]
+    );
+    // Issue 11, point 6: the mover reads it in the second person.
+    events.clear();
+    g.events(
+        &s,
+        Action::DealNew,
+        &t,
+        sylvan_engine::Viewer::Seat(sylvan_engine::Seat(0)),
+        &mut events,
+    );
+    assert_eq!(
+        events[0],
+        "You discard the wisps, all of one type, and deal new ones"
     );
     assert_eq!(
         t.phase,
@@ -499,4 +512,56 @@ fn garbage_never_panics_and_is_refused() {
         let mut t = s.clone();
         g.apply_unchecked(&mut t, a);
     }
+}
+
+/// Issue 11, point 1: the refusal names the pond space as the move names it (1-based).
+#[test]
+fn taking_from_an_empty_pond_space_names_the_space_the_player_typed() {
+    let g = game(2);
+    let mut s = start(&g, MIXED);
+    s.pond[5] = None;
+    let e = refused(&g, &s, Action::TakeWisp(5));
+    assert_eq!(e.to_string(), "there is no wisp on pond space 6");
+    let typed = g
+        .parse_action(&s, "choose the wisp on space 6")
+        .expect_err("space 6 is empty");
+    assert!(
+        typed.0.ends_with("there is no wisp on pond space 6"),
+        "{}",
+        typed.0
+    );
+}
+
+/// Issue 11, point 6: nobody reads another player's decision as "your cat", a decision is
+/// never logged as the bare command, and articles and plurals come out right.
+#[test]
+fn the_log_is_worded_for_its_reader() {
+    let rules = [game(2), game(3)];
+    let (mut events, mut checked) = (Vec::new(), 0);
+    sylvan_engine::walk_games(
+        &rules,
+        3,
+        5,
+        |_| None,
+        |step| {
+            for k in 0..step.game.players() {
+                let me = Seat(k as u8);
+                events.clear();
+                let viewer = sylvan_engine::Viewer::Seat(me);
+                step.game
+                    .events(step.before, step.action, step.after, viewer, &mut events);
+                for e in &events {
+                    checked += 1;
+                    assert!(!e.contains("a orb"), "{e}");
+                    if let Actor::Seat(s) = step.actor {
+                        if s != me {
+                            assert!(!e.contains("your "), "{me} reads {e:?}");
+                        }
+                        assert!(!e.starts_with(&format!("{s}: ")), "{me} reads {e:?}");
+                    }
+                }
+            }
+        },
+    );
+    assert!(checked > 2_000, "{checked}");
 }
