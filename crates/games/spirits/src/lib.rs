@@ -500,6 +500,16 @@ impl Game for Spirits {
         Some(svg::draw(view))
     }
 
+    /// The Spirit Power cards this seat used (each once, however often).
+    fn component_labels(&self, s: &State, seat: Seat) -> Vec<String> {
+        let used = s.cards_used.get(seat.index()).copied().unwrap_or(0);
+        Card::ALL
+            .iter()
+            .filter(|c| used & (1 << c.index()) != 0)
+            .map(|c| format!("Spirit Power used: {c}"))
+            .collect()
+    }
+
     sylvan_engine::encode_glue!(encode);
 
     fn max_decisions(&self) -> u64 {

@@ -151,6 +151,7 @@ impl Spirits {
             extra_turns: Default::default(),
             steps: Default::default(),
             returned: Default::default(),
+            cards_used: [0; 2],
             turns: 0,
             over: false,
         };
@@ -673,6 +674,7 @@ impl Spirits {
                     return;
                 }
                 s.steps.pop();
+                s.cards_used[who.index()] |= 1 << card.index();
                 self.use_card(s, who, pile, card);
             }
             (Step::BadgerReturn(_), Action::Remove { .. })

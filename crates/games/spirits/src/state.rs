@@ -268,6 +268,10 @@ pub struct State {
     /// Stones that went back to the bowl because they could not be placed, during the last
     /// decision (for the log).
     pub returned: [Stones; 2],
+    /// The Spirit Power cards each player chose from a pile (a bit per card), for designer
+    /// reports: the rules never read it.
+    #[serde(default)]
+    pub cards_used: [u64; 2],
     /// Turns completed.
     pub turns: u16,
     /// Whether the game is over.

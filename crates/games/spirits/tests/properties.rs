@@ -160,3 +160,46 @@ proptest! {
         }
     }
 }
+
+/// Designer reports credit each Spirit Power card to the players who used it.
+#[test]
+fn designer_reports_credit_each_spirit_power_card_to_the_player_who_used_it() {
+    let rules: Vec<Spirits> = ["First Steps", "Coyote's Mischief", "random"]
+        .iter()
+        .map(|set| {
+            Spirits::standard(Options {
+                set: set.to_string(),
+                ..Options::default()
+            })
+            .expect("a set")
+        })
+        .collect();
+    let mut used = [Vec::<String>::new(), Vec::new()];
+    let mut credited = 0;
+    sylvan_engine::walk_games(
+        &rules,
+        6,
+        3,
+        |_| None,
+        |step| {
+            if let (Actor::Seat(seat), Action::UseCard { card, .. }) = (step.actor, step.action) {
+                let label = format!("Spirit Power used: {card}");
+                if !used[seat.index()].contains(&label) {
+                    used[seat.index()].push(label);
+                }
+            }
+            if step.game.actor(step.after) != Actor::Nobody {
+                return;
+            }
+            for (p, expected) in used.iter_mut().enumerate() {
+                let mut labels = step.game.component_labels(step.after, Seat(p as u8));
+                labels.sort();
+                expected.sort();
+                assert_eq!(&labels, expected, "seat {p}, seed {}", step.seed);
+                credited += labels.len();
+                expected.clear();
+            }
+        },
+    );
+    assert!(credited > 20, "{credited} labels in 18 games");
+}
