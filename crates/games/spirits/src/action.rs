@@ -217,7 +217,8 @@ impl Action {
     /// opponent's Rabbit").
     pub fn told(&self, who: Seat, viewer: Option<Seat>) -> String {
         let me = subject(who, viewer);
-        let mine = owner(who, viewer);
+        // The mover's own things: "your" to the mover, "their" to everyone else.
+        let mine = if viewer == Some(who) { "your" } else { "their" };
         let other = crate::State::opponent(who);
         match *self {
             Action::Tile(t) => format!("{me} chose {t}"),

@@ -715,7 +715,7 @@ fn the_log_is_told_to_each_viewer_and_flags_extra_turns() {
     );
     assert_eq!(
         events[0],
-        "Player 1 placed a Blue stone on Player 1's Jackrabbit"
+        "Player 1 placed a Blue stone on their Jackrabbit"
     );
     // "Player 2 moved Coyote to your Rabbit", not the mover's "your opponent's".
     let mut seen_by_p1 = s.clone();
