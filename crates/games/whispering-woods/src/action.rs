@@ -77,3 +77,61 @@ impl fmt::Display for Action {
         }
     }
 }
+
+/// A seat's decision as `viewer` reads it: "You take Forest tile 10 Forest side up", "Player 2
+/// completes the task at (0, 0), path ending at (-2, 0), for 3 points".
+pub(crate) fn told(
+    action: Action,
+    seat: sylvan_engine::Seat,
+    viewer: sylvan_engine::Viewer,
+    points: Option<i32>,
+) -> String {
+    let you = viewer == sylvan_engine::Viewer::Seat(seat);
+    let animal = |a: u8| ANIMAL_NAMES[a as usize % 4];
+    // (what "you" do, what another player does)
+    let (mine, theirs) = match action {
+        Action::StartAnimal(a) => (
+            format!("place the {} Animal on your Starting tile", animal(a)),
+            format!("places the {} Animal on their Starting tile", animal(a)),
+        ),
+        Action::Refresh => (
+            "flip a completed task and refresh the display".to_string(),
+            "flips a completed task and refreshes the display".to_string(),
+        ),
+        Action::KeepDisplay => ("keep the display".into(), "keeps the display".into()),
+        Action::TakeForest(t) => (
+            format!("take {} Forest side up", tile_name(t)),
+            format!("takes {} Forest side up", tile_name(t)),
+        ),
+        Action::TakeTask(t) => (
+            format!("take {} Task side up with an Animal", tile_name(t)),
+            format!("takes {} Task side up with an Animal", tile_name(t)),
+        ),
+        Action::Place(h) => (
+            format!("place the tile at {h}"),
+            format!("places the tile at {h}"),
+        ),
+        Action::Animal(a) => (
+            format!("put the {} Animal on the task", animal(a)),
+            format!("puts the {} Animal on the task", animal(a)),
+        ),
+        Action::Complete { task, end } => {
+            let scored = match points {
+                Some(1) => ", for 1 point".to_string(),
+                Some(p) => format!(", for {p} points"),
+                None => String::new(),
+            };
+            (
+                format!("complete the task at {task}, path ending at {end}{scored}"),
+                format!("completes the task at {task}, path ending at {end}{scored}"),
+            )
+        }
+        Action::EndTurn => ("end the turn".into(), "ends the turn".into()),
+        other => return format!("{seat}: {other}"),
+    };
+    if you {
+        format!("You {mine}")
+    } else {
+        format!("{seat} {theirs}")
+    }
+}

@@ -285,12 +285,27 @@ impl Game for WhisperingWoods {
         before: &State,
         action: Action,
         after: &State,
-        _viewer: Viewer,
+        viewer: Viewer,
         out: &mut Vec<String>,
     ) {
-        // Nothing is secret in Whispering Woods: every viewer reads the same log.
+        // Nothing is secret in Whispering Woods; only the wording is the viewer's.
         match WhisperingWoods::actor(self, before) {
-            Actor::Seat(s) => out.push(format!("{s}: {action}")),
+            Actor::Seat(s) => {
+                let points = match action {
+                    Action::Complete { .. } => {
+                        let total = |st: &State| {
+                            WhisperingWoods::score(self, st)
+                                .totals
+                                .get(s.index())
+                                .copied()
+                                .unwrap_or(0)
+                        };
+                        Some(total(after) - total(before))
+                    }
+                    _ => None,
+                };
+                out.push(action::told(action, s, viewer, points));
+            }
             _ => out.push(action.to_string()),
         }
         for (i, (b, a)) in before.players.iter().zip(after.players.iter()).enumerate() {

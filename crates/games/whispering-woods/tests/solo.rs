@@ -450,3 +450,51 @@ fn designer_reports_label_the_seat_with_the_bear_and_nobody_in_solo() {
         }
     }
 }
+
+/// Issue 11, point 6: the log says what happened in the reader's words ("You take …",
+/// "Player 2 takes …"), never the bare command, and a completed task says what it scored.
+#[test]
+fn the_log_is_worded_for_its_reader_and_tasks_say_their_points() {
+    let rules: Vec<WhisperingWoods> = [2, 3]
+        .iter()
+        .map(|&p| WhisperingWoods::new(p, Options::default()).expect("valid"))
+        .collect();
+    let (mut events, mut checked, mut tasks) = (Vec::new(), 0, 0);
+    sylvan_engine::walk_games(
+        &rules,
+        2,
+        9,
+        |_| None,
+        |step| {
+            let Actor::Seat(mover) = step.actor else {
+                return;
+            };
+            for k in 0..step.game.players() {
+                let me = Seat(k as u8);
+                events.clear();
+                let viewer = sylvan_engine::Viewer::Seat(me);
+                step.game
+                    .events(step.before, step.action, step.after, viewer, &mut events);
+                let first = &events[0];
+                checked += 1;
+                assert!(
+                    !first.starts_with(&format!("{mover}: ")),
+                    "{me} reads {first:?}"
+                );
+                assert_eq!(
+                    first.starts_with("You "),
+                    me == mover,
+                    "{me} reads {first:?}"
+                );
+                if first.contains("completes the task") {
+                    tasks += 1;
+                    assert!(first.contains(" point"), "{first}");
+                }
+            }
+        },
+    );
+    assert!(
+        checked > 500 && tasks > 0,
+        "{checked} decisions, {tasks} tasks"
+    );
+}
