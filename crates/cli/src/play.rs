@@ -706,8 +706,8 @@ fn pack(items: &[String], stop: usize, first: &str, rest: &str) -> String {
     let mut empty = true;
     for item in items {
         let len = item.chars().count();
-        // Two spaces at least before the next item's number.
-        let cells = (len + 2).div_ceil(stop).max(1);
+        // A space at least before the next item's number.
+        let cells = (len + 1).div_ceil(stop).max(1);
         if !empty && row.chars().count() + len > WIDTH {
             out.push_str(row.trim_end());
             out.push('\n');

@@ -138,8 +138,13 @@ pub fn rules_text(game: &Whisperwood, view: &View) -> String {
     );
     for e in Element::ALL {
         let name = &c.golems[e.index()];
-        let text = printed(name).unwrap_or("");
-        let _ = writeln!(out, "  {name} ({e} golem): {text}");
+        // Each power and the scoring on a line of its own, as on the card.
+        let text = printed(name)
+            .unwrap_or("")
+            .replace(" 2. ", "\n    2. ")
+            .replace(" 3. ", "\n    3. ")
+            .replace(" Endgame Scoring", "\n    Endgame Scoring");
+        let _ = writeln!(out, "  {name} ({e} golem):\n    {text}");
     }
     let _ = writeln!(
         out,

@@ -271,12 +271,35 @@ impl Whisperwood {
                 _ => a.to_string(),
             },
             // A subsequent game deals familiars secretly (L182): named to their owner only.
-            Action::DealFamiliar(i)
-                if !self.options().subsequent_game || viewer == Some(s.turn) =>
-            {
+            Action::DealFamiliar(i) if !self.options().subsequent_game => match s.phase {
+                Phase::Familiar(p) if viewer == Some(p) => {
+                    format!("You are dealt the familiar {}", familiar(i))
+                }
+                Phase::Familiar(p) => {
+                    format!("{} is dealt the familiar {}", Seat(p), familiar(i))
+                }
+                _ => format!("Deal the familiar {}", familiar(i)),
+            },
+            Action::DealFamiliar(i) if viewer == Some(s.turn) => {
                 format!("Deal the familiar {}", familiar(i))
             }
             Action::DealFamiliar(_) => format!("Deal a familiar to {}", Seat(s.turn)),
+            // Chance draws said of the drawer, as the viewer reads them (issue 11, point 6).
+            Action::Draw(t) => {
+                let article = if t.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                match viewer {
+                    Some(v) if v == s.turn => format!("You draw {article} {t} token from your bag"),
+                    _ => format!("{} draws {article} {t} token from the bag", Seat(s.turn)),
+                }
+            }
+            Action::DrawTile(t) => match viewer {
+                Some(v) if v == s.turn => format!("You draw the location tile {}", loc_name(t)),
+                _ => format!("{} draws the location tile {}", Seat(s.turn), loc_name(t)),
+            },
             // Drawn and dealt enchantment cards are seen by their drawer only.
             Action::DrawCard(k) if viewer == Some(s.turn) => {
                 format!("Draw the enchantment card {}", card(k))

@@ -112,9 +112,10 @@ fn rules_print_the_familiars_golems_mat_and_the_cards_the_viewer_sees() {
         }
         // The golem cards' powers and endgame scoring (L705-737).
         assert!(
-            rules.contains("Breeze (air golem): 1. When you gain"),
+            rules.contains("Breeze (air golem):\n    1. When you gain"),
             "{rules}"
         );
+        assert!(rules.contains("\n    3. When you soar"), "{rules}");
         assert!(
             rules.contains("Endgame Scoring (if complete): 8 VP"),
             "{rules}"
@@ -169,4 +170,60 @@ fn rules_never_name_a_card_hidden_from_the_viewer() {
             }
         }
     }
+}
+
+#[test]
+fn chance_draws_are_said_of_the_drawer_with_articles() {
+    let g = two();
+    // From the start to the first preparation, through the setup and the first bag draws.
+    let mut rng = GameRng::seeded(3);
+    let mut outcomes = Vec::new();
+    let mut said = Vec::new();
+    let mut s = g.initial_state();
+    let mut actions = Vec::new();
+    while s.phase != Phase::Prepare {
+        let a = match g.actor(&s) {
+            Actor::Chance => {
+                g.chance_outcomes(&s, &mut outcomes);
+                rng.pick_weighted(&outcomes)
+            }
+            Actor::Seat(_) => {
+                g.legal_actions(&s, &mut actions);
+                actions[rng.below(actions.len() as u64) as usize]
+            }
+            Actor::Nobody => break,
+        };
+        let before = s.clone();
+        g.apply_unchecked(&mut s, a);
+        let mut out = Vec::new();
+        g.events(&before, a, &s, Viewer::Seat(Seat(0)), &mut out);
+        said.extend(out);
+    }
+    let draws: Vec<&String> = said.iter().filter(|e| e.contains(" token from ")).collect();
+    assert!(!draws.is_empty(), "{said:?}");
+    for e in &draws {
+        let ok = e.starts_with("You draw a ")
+            || e.starts_with("You draw an ")
+            || e.starts_with("Player 2 draws a");
+        assert!(ok, "{e}");
+        assert!(
+            !e.contains(" a earth") && !e.contains(" a air") && !e.contains(" a ember"),
+            "{e}"
+        );
+    }
+    assert!(
+        said.iter()
+            .any(|e| e.starts_with("You are dealt the familiar ")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter()
+            .any(|e| e.starts_with("Player 2 is dealt the familiar ")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter()
+            .any(|e| e.starts_with("You draw the location tile T")),
+        "{said:?}"
+    );
 }
