@@ -203,6 +203,13 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
                     targets::cell(cell),
                     hex_points(x, y, SIZE - 2.0)
                 );
+                // The cell's coordinates, as the placements name it.
+                let (q, r) = cell_coords(cell);
+                let _ = write!(
+                    o,
+                    r##"<text x="{x:.0}" y="{:.0}" text-anchor="middle" font-size="10" fill="#666">{q},{r}</text>"##,
+                    y + 4.0
+                );
             }
         }
     }
