@@ -255,7 +255,8 @@ fn ask_human(
             }
         });
     }
-    write!(out, "\n{}", decision_screen(&*game, seat, who, &legal)?)?;
+    let (screen, folds) = decision_screen(&*game, seat, who, &legal)?;
+    write!(out, "\n{screen}")?;
     let prompt = format!(
         "{who}, choose 1-{} or type an action (help, rules, log, undo, quit): ",
         legal.len()
@@ -322,6 +323,10 @@ fn ask_human(
             }
             _ => {}
         }
+        if let Some(fold) = fold_named(&folds, text) {
+            write!(out, "{}", unfolded(fold))?;
+            continue;
+        }
         let result = match text.parse::<usize>() {
             Ok(n) if n == 0 || n > legal.len() => {
                 writeln!(
@@ -350,7 +355,8 @@ fn ask_human(
 fn write_help(out: &mut dyn Write, actions: usize, rules: &str) -> std::io::Result<()> {
     let how = format!(
         "Enter a move by its number (1 to {actions}) or by its words as listed, a group's \
-         heading followed by the item's (case and spacing do not matter). Instead of a move you \
+         heading followed by the item's (case and spacing do not matter). A folded label such \
+         as 'earth to: 1-6' lists its choices when you type its words. Instead of a move you \
          may type:"
     );
     write!(out, "{}", wrap(&how, WIDTH))?;
@@ -369,15 +375,16 @@ fn write_help(out: &mut dyn Write, actions: usize, rules: &str) -> std::io::Resu
 }
 
 /// What a person sees at a decision: the position from their seat, wrapped at [`WIDTH`], and
-/// the numbered legal actions (the prompt follows). A list too long for the rest of the
-/// [`ROWS`] is grouped: actions that begin with the same words are listed once under those
-/// words, their numbered endings side by side.
+/// the numbered legal actions (the prompt follows), with the runs folded in the list. A list
+/// too long for the rest of the [`ROWS`] is grouped: actions that begin with the same words
+/// are listed once under those words, their numbered endings side by side (see
+/// [`action_list`]).
 fn decision_screen(
     game: &dyn DynGame,
     seat: Seat,
     who: &str,
     legal: &[LegalAction],
-) -> Result<String, CliError> {
+) -> Result<(String, Vec<Fold>), CliError> {
     let text = game.text(Viewer::Seat(seat))?;
     // A line wider than the screen is broken between words, never mid-word.
     let mut screen = wrap(&text, WIDTH);
@@ -385,8 +392,9 @@ fn decision_screen(
     let texts: Vec<&str> = legal.iter().map(|l| l.text.as_str()).collect();
     // The heading above and the prompt below take a row each.
     let room = ROWS.saturating_sub(screen.lines().count() + 1);
-    screen.push_str(&action_list(&texts, room));
-    Ok(screen)
+    let listing = action_list(&texts, room);
+    screen.push_str(&listing.text);
+    Ok((screen, listing.folds))
 }
 
 /// The rows a decision screen keeps within, its prompt included (issue 11: 100 × 40).
@@ -395,8 +403,31 @@ pub(crate) const ROWS: usize = 40;
 /// The fewest characters that actions must share at their start to be grouped.
 const SHARED: usize = 6;
 
-/// The numbered list of `texts`: one per row when that fits in `room` rows, else grouped.
-fn action_list(texts: &[&str], room: usize) -> String {
+/// A run of numbered actions that a long list shows folded, as its words and numbers only;
+/// typing its words lists them.
+#[derive(Clone, Debug, PartialEq)]
+struct Fold {
+    /// The group's heading and the run's shared words ("Assign earth to").
+    words: String,
+    /// The run's shared words alone ("earth to").
+    label: String,
+    /// The actions' numbers, first and last (from 1).
+    first: usize,
+    last: usize,
+    /// The actions' words after `words`, in order.
+    items: Vec<String>,
+}
+
+/// The numbered actions as shown: the text and the runs folded in it.
+struct Listing {
+    text: String,
+    folds: Vec<Fold>,
+}
+
+/// The numbered list of `texts`: one per row when that fits in `room` rows, else grouped
+/// under shared words; when even that is too tall, the runs inside a group that share
+/// further words are folded to their words and numbers (typing the words lists them).
+fn action_list(texts: &[&str], room: usize) -> Listing {
     let digits = texts.len().to_string().len();
     let flat: String = texts
         .iter()
@@ -404,9 +435,34 @@ fn action_list(texts: &[&str], room: usize) -> String {
         .map(|(i, t)| wrap(&format!("  {:>digits$}. {t}", i + 1), WIDTH))
         .collect();
     if flat.lines().count() <= room {
-        return flat;
+        return Listing {
+            text: flat,
+            folds: Vec::new(),
+        };
     }
+    let grouped = grouped_list(texts, digits, usize::MAX);
+    if grouped.text.lines().count() <= room {
+        return grouped;
+    }
+    // Fold the longest runs first, as few as make the list fit.
+    let mut best = grouped;
+    for fold in (2..texts.len()).rev() {
+        let folded = grouped_list(texts, digits, fold);
+        if folded.text.lines().count() < best.text.lines().count() {
+            best = folded;
+            if best.text.lines().count() <= room {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// `texts` grouped under the words they share at their start; the runs inside a group that
+/// share further words and have at least `fold` actions are shown as their words and numbers.
+fn grouped_list(texts: &[&str], digits: usize, fold: usize) -> Listing {
     let mut out = String::new();
+    let mut folds = Vec::new();
     let mut i = 0;
     while i < texts.len() {
         let common = texts
@@ -431,14 +487,157 @@ fn action_list(texts: &[&str], room: usize) -> String {
         };
         let head = &texts[i][..shared];
         let end = run_end(shared);
-        out.push_str(&format!("  {}:\n", head.trim_end()));
-        let items: Vec<String> = (i..end)
-            .map(|j| format!("{:>digits$}. {}", j + 1, &texts[j][shared..]))
-            .collect();
-        out.push_str(&side_by_side(&items));
+        let items: Vec<(usize, &str)> = (i..end).map(|j| (j + 1, &texts[j][shared..])).collect();
+        let runs = runs(&items);
+        let folding = |r: &(usize, usize, usize)| r.0 > 0 && r.2 - r.1 >= fold;
+        if runs.iter().any(folding) {
+            let (rows, mut new) = folded_rows(&items, &runs, digits, head, fold);
+            let example = new.last().map_or(String::new(), |f: &Fold| f.label.clone());
+            out.push_str(&wrap(
+                &format!(
+                    "  {} (type a label such as '{example}' to list its choices):",
+                    head.trim_end()
+                ),
+                WIDTH,
+            ));
+            out.push_str(&rows);
+            folds.append(&mut new);
+        } else {
+            out.push_str(&format!("  {}:\n", head.trim_end()));
+            out.push_str(&group_rows(&items, &runs, digits));
+        }
         i = end;
     }
-    out
+    Listing { text: out, folds }
+}
+
+/// A group's rows with its runs of at least `fold` actions folded to their label and numbers
+/// (packed side by side with the group's unlabelled actions), and its other runs each under
+/// its label; with the folds made.
+fn folded_rows(
+    items: &[(usize, &str)],
+    runs: &[(usize, usize, usize)],
+    digits: usize,
+    head: &str,
+    fold: usize,
+) -> (String, Vec<Fold>) {
+    let numbered = |(n, t): &(usize, &str), from: usize| format!("{n:>digits$}. {}", &t[from..]);
+    let label = |r: &(usize, usize, usize)| items[r.1].1[..r.0].trim_end().to_string();
+    let open: Vec<&(usize, usize, usize)> = runs
+        .iter()
+        .filter(|r| r.0 > 0 && r.2 - r.1 < fold)
+        .collect();
+    let label_width = open
+        .iter()
+        .map(|r| label(r).chars().count() + 1)
+        .max()
+        .unwrap_or(0);
+    let stop = tab_stop(
+        open.iter()
+            .flat_map(|r| (r.1..r.2).map(|j| numbered(&items[j], r.0)))
+            .collect::<Vec<_>>()
+            .iter(),
+    );
+    let (mut rows, mut folds, mut cells) = (String::new(), Vec::new(), Vec::new());
+    for r in runs {
+        let &(len, first, end) = r;
+        if len == 0 {
+            cells.extend((first..end).map(|j| numbered(&items[j], 0)));
+        } else if end - first >= fold {
+            let words = label(r);
+            cells.push(format!("{words}: {}-{}", items[first].0, items[end - 1].0));
+            folds.push(Fold {
+                words: format!("{head}{words}"),
+                label: words,
+                first: items[first].0,
+                last: items[end - 1].0,
+                items: (first..end)
+                    .map(|j| items[j].1[len..].to_string())
+                    .collect(),
+            });
+        } else {
+            if !cells.is_empty() {
+                rows.push_str(&side_by_side(&std::mem::take(&mut cells)));
+            }
+            let start = format!("    {:<label_width$} ", format!("{}:", label(r)));
+            let rest = " ".repeat(start.chars().count());
+            let run: Vec<String> = (first..end).map(|j| numbered(&items[j], len)).collect();
+            rows.push_str(&pack(&run, stop, &start, &rest));
+        }
+    }
+    if !cells.is_empty() {
+        rows.push_str(&side_by_side(&cells));
+    }
+    (rows, folds)
+}
+
+/// The fold whose words (or label, or the label's first word when no other fold shares it)
+/// `text` names, case and spacing ignored.
+fn fold_named<'a>(folds: &'a [Fold], text: &str) -> Option<&'a Fold> {
+    let wanted = text
+        .trim_end_matches(':')
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    let same = |words: &str| words.to_lowercase() == wanted;
+    folds
+        .iter()
+        .find(|f| same(&f.words) || same(&f.label))
+        .or_else(|| {
+            let first = |f: &Fold| f.label.split(' ').next().unwrap_or("").to_lowercase();
+            let mut named = folds.iter().filter(|f| first(f) == wanted);
+            match (named.next(), named.next()) {
+                (Some(f), None) => Some(f),
+                _ => None,
+            }
+        })
+}
+
+/// A fold's choices listed: its words, then its numbered items side by side.
+fn unfolded(fold: &Fold) -> String {
+    let digits = fold.last.to_string().len();
+    let items: Vec<String> = fold
+        .items
+        .iter()
+        .enumerate()
+        .map(|(k, t)| format!("{:>digits$}. {t}", fold.first + k))
+        .collect();
+    format!("  {}:\n{}", fold.words, side_by_side(&items))
+}
+
+/// Runs of `items` that share their first words: (the shared words' length in bytes, first,
+/// end); items with no partner share a run of length 0.
+fn runs(items: &[(usize, &str)]) -> Vec<(usize, usize, usize)> {
+    let mut runs: Vec<(usize, usize, usize)> = Vec::new();
+    let mut k = 0;
+    while k < items.len() {
+        let text = items[k].1;
+        let common = items
+            .get(k + 1)
+            .map_or(0, |next| shared_words(text, next.1));
+        let run_end = |shared: usize| {
+            (k..items.len())
+                .find(|&j| !items[j].1.starts_with(&text[..shared]) || items[j].1.len() == shared)
+                .unwrap_or(items.len())
+        };
+        let best = text[..common]
+            .match_indices(' ')
+            .map(|(at, _)| at + 1)
+            .max_by_key(|&shared| (run_end(shared), shared));
+        if let Some(shared) = best.filter(|&shared| run_end(shared) > k + 1) {
+            let end = run_end(shared);
+            runs.push((shared, k, end));
+            k = end;
+            continue;
+        }
+        match runs.last_mut() {
+            Some((0, _, end)) if *end == k => *end += 1,
+            _ => runs.push((0, k, k + 1)),
+        }
+        k += 1;
+    }
+    runs
 }
 
 /// How many leading bytes `a` and `b` share, cut back to the end of a whole word (a space).
@@ -451,33 +650,84 @@ fn shared_words(a: &str, b: &str) -> usize {
     a[..common].rfind(' ').map_or(0, |space| space + 1)
 }
 
-/// `items` in rows of [`WIDTH`] columns, indented, each starting at a tab stop wide enough for
-/// most of them (a long one spans several stops), so the numbers line up.
-fn side_by_side(items: &[String]) -> String {
-    let mut widths: Vec<usize> = items.iter().map(|t| t.chars().count()).collect();
+/// A group's numbered `items` (number, words after the heading) in its `runs`: side by side,
+/// or, when that takes fewer rows, each labelled run's label ("water to:") starting its rows
+/// and its items' remaining words packed after it.
+fn group_rows(items: &[(usize, &str)], runs: &[(usize, usize, usize)], digits: usize) -> String {
+    let numbered = |(n, t): &(usize, &str), from: usize| format!("{n:>digits$}. {}", &t[from..]);
+    let plain = side_by_side(&items.iter().map(|it| numbered(it, 0)).collect::<Vec<_>>());
+    if runs.iter().all(|r| r.0 == 0) {
+        return plain;
+    }
+    let label = |r: &(usize, usize, usize)| {
+        if r.0 == 0 {
+            String::new()
+        } else {
+            format!("{}:", items[r.1].1[..r.0].trim_end())
+        }
+    };
+    let label_width = runs
+        .iter()
+        .map(|r| label(r).chars().count())
+        .max()
+        .unwrap_or(0);
+    let cells: Vec<Vec<String>> = runs
+        .iter()
+        .map(|r| (r.1..r.2).map(|j| numbered(&items[j], r.0)).collect())
+        .collect();
+    let stop = tab_stop(cells.iter().flatten());
+    let mut grouped = String::new();
+    for (r, cells) in runs.iter().zip(&cells) {
+        let first = format!("    {:<label_width$} ", label(r));
+        let rest = " ".repeat(first.chars().count());
+        grouped.push_str(&pack(cells, stop, &first, &rest));
+    }
+    if grouped.lines().count() < plain.lines().count() {
+        grouped
+    } else {
+        plain
+    }
+}
+
+/// The tab stop for `items`: wide enough for three in four of them (the rest take two stops
+/// or more), so the numbers line up.
+fn tab_stop<'a>(items: impl Iterator<Item = &'a String>) -> usize {
+    let mut widths: Vec<usize> = items.map(|t| t.chars().count()).collect();
     widths.sort_unstable();
-    // The stop fits three items in four; the rest take two stops or more.
-    let stop = widths[(widths.len() * 3 / 4).min(widths.len() - 1)] + 3;
-    let (mut out, mut row) = (String::new(), String::from("    "));
+    widths
+        .get((widths.len() * 3 / 4).min(widths.len().saturating_sub(1)))
+        .map_or(0, |w| w + 3)
+}
+
+/// `items` in rows of [`WIDTH`] columns, each at a multiple of `stop` after the row's start:
+/// the first row starts with `first`, the others with `rest`.
+fn pack(items: &[String], stop: usize, first: &str, rest: &str) -> String {
+    let (mut out, mut row) = (String::new(), first.to_string());
+    let mut empty = true;
     for item in items {
         let len = item.chars().count();
-        let cells = len.div_ceil(stop).max(1);
-        if row.trim().is_empty() || row.chars().count() + len <= WIDTH {
-            // Fits on this row (or the row is empty).
-        } else {
+        // A space at least before the next item's number.
+        let cells = (len + 1).div_ceil(stop).max(1);
+        if !empty && row.chars().count() + len > WIDTH {
             out.push_str(row.trim_end());
             out.push('\n');
-            row = String::from("    ");
+            row = rest.to_string();
         }
         row.push_str(item);
-        let pad = cells * stop - len;
-        row.push_str(&" ".repeat(pad));
+        row.push_str(&" ".repeat(cells * stop - len));
+        empty = false;
     }
-    if !row.trim().is_empty() {
+    if !empty {
         out.push_str(row.trim_end());
         out.push('\n');
     }
     wrap(&out, WIDTH)
+}
+
+/// `items` in rows of [`WIDTH`] columns, indented, each starting at a tab stop wide enough for
+/// most of them (a long one spans several stops), so the numbers line up.
+fn side_by_side(items: &[String]) -> String {
+    pack(items, tab_stop(items.iter()), "    ", "    ")
 }
 
 /// The columns a screen of `play` keeps within.
@@ -639,10 +889,10 @@ mod tests {
         texts.push("End the turn".into());
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
         // Room for all: one per row, as before.
-        let flat = action_list(&refs, 100);
+        let flat = action_list(&refs, 100).text;
         assert_eq!(flat.lines().count(), refs.len());
         assert!(flat.contains(" 2. Move your Puma to B2\n"), "{flat}");
-        let grouped = action_list(&refs, 16);
+        let grouped = action_list(&refs, 16).text;
         assert!(grouped.lines().count() <= 16, "{grouped}");
         assert!(
             grouped.lines().all(|l| l.chars().count() <= WIDTH),
@@ -663,6 +913,52 @@ mod tests {
                 .filter(|w| format!("{w} ") == label)
                 .count();
             assert_eq!(times, 1, "{n} in {grouped}");
+        }
+    }
+
+    #[test]
+    fn a_list_too_tall_even_grouped_folds_its_runs_and_their_words_list_them() {
+        let tokens = ["earth", "water", "air", "magic", "ember", "familiar"];
+        let places = ["Stride", "Flow", "Soar", "Cleanse", "Whisper slot 1"];
+        let mut texts: Vec<String> = tokens
+            .iter()
+            .flat_map(|t| places.iter().map(move |p| format!("Assign {t} to {p}")))
+            .collect();
+        texts.push("Ready".into());
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        // Room for the grouped list: each run under its label, nothing folded.
+        let grouped = action_list(&refs, 20);
+        assert!(grouped.folds.is_empty(), "{}", grouped.text);
+        assert!(grouped.text.lines().count() <= 20, "{}", grouped.text);
+        assert!(grouped.text.contains("  Assign:\n"), "{}", grouped.text);
+        assert!(grouped.text.contains("    water to:"), "{}", grouped.text);
+        assert!(grouped.text.contains(" 6. Stride "), "{}", grouped.text);
+        // Too little room: the runs fold to their words and numbers.
+        let folded = action_list(&refs, 6);
+        assert!(folded.text.lines().count() <= 6, "{}", folded.text);
+        assert!(folded.text.contains("water to: 6-10"), "{}", folded.text);
+        assert!(
+            folded.text.contains("familiar to: 26-30"),
+            "{}",
+            folded.text
+        );
+        assert!(folded.text.contains("31. Ready"), "{}", folded.text);
+        assert!(
+            folded.text.lines().all(|l| l.chars().count() <= WIDTH),
+            "{}",
+            folded.text
+        );
+        assert_eq!(folded.folds.len(), tokens.len());
+        // The label, the heading with it, or its first word, in any case, lists the run.
+        for typed in ["Water  TO", "assign water to:", "water"] {
+            let fold = fold_named(&folded.folds, typed).expect(typed);
+            assert_eq!((fold.first, fold.last), (6, 10), "{typed}");
+        }
+        assert!(fold_named(&folded.folds, "wind").is_none());
+        let listed = unfolded(fold_named(&folded.folds, "water").expect("named"));
+        assert!(listed.starts_with("  Assign water to:\n"), "{listed}");
+        for (k, place) in places.iter().enumerate() {
+            assert!(listed.contains(&format!("{}. {place}", 6 + k)), "{listed}");
         }
     }
 
@@ -731,6 +1027,7 @@ mod tests {
     /// [`ROWS`] rows (issue 11, point 7); every other game is measured and printed.
     const COMPACT: &[&str] = &[
         "spirits-of-the-wild",
+        "whisperwood",
         "woodwalkers",
         "wispwood",
         "whispering-woods",
@@ -755,7 +1052,7 @@ mod tests {
                 while let Actor::Seat(seat) = game.status().to_move {
                     let legal = game.legal();
                     if legal.len() > 1 {
-                        let screen = decision_screen(&*game, seat, "Player 1 (you)", &legal)
+                        let (screen, _) = decision_screen(&*game, seat, "Player 1 (you)", &legal)
                             .expect("a seat's screen");
                         // The prompt is one more row.
                         let rows = screen.lines().count() + 1;

@@ -35,7 +35,9 @@ pub mod board;
 pub mod components;
 mod draft;
 pub mod encode;
+mod guide;
 mod knowledge;
+mod printed;
 mod rules;
 mod score;
 pub mod state;
@@ -71,6 +73,9 @@ pub enum Illegal {
     /// Not fully prepared, or a precondition fails (R12).
     #[error("that action is not fully prepared, or its condition does not hold (Soar and Flow need the right terrain, Inscribe a rune token here, Whisper the golem here)")]
     NotPerformable,
+    /// A tile placed where the setup's priorities keep it out (L140-146).
+    #[error("a tile goes next to the forest; a tile with water must join water so that it is continuous if it can, then touch as many tiles as possible (L142-144)")]
+    Placement,
     /// Another decision is due.
     #[error("that is not the decision now: {0}")]
     NotNow(&'static str),
@@ -175,6 +180,7 @@ impl Whisperwood {
             Actor::Chance => Illegal::ChanceDecides,
             Actor::Seat(_) => match (s.phase, a) {
                 (Phase::Prepare, Action::Assign { .. }) => Illegal::SlotMismatch,
+                (Phase::PlaceTile(_), Action::PlaceTile { .. }) => Illegal::Placement,
                 (Phase::Act, Action::Perform(_)) => Illegal::NotPerformable,
                 (phase, _) => Illegal::NotNow(describe(phase)),
             },
@@ -202,6 +208,34 @@ impl Whisperwood {
                 .map_or_else(|| "the card".to_string(), |e| e.name.clone())
         };
         match a {
+            // The cell by the tiles it touches (L140): "south of Druid's Defiance".
+            Action::PlaceTile { cell, rot } => {
+                const FROM: [&str; 6] = [
+                    "south of",
+                    "south-west of",
+                    "north-west of",
+                    "north of",
+                    "north-east of",
+                    "south-east of",
+                ];
+                let (q, r) = board::cell_coords(cell);
+                let touching: Vec<String> = self
+                    .geometry()
+                    .nb
+                    .get(cell as usize)
+                    .into_iter()
+                    .flatten()
+                    .enumerate()
+                    .filter_map(|(edge, &nb)| {
+                        let at = *s.at.get(nb as usize)?;
+                        (at != state::NONE).then(|| format!("{} {}", FROM[edge], loc_name(at)))
+                    })
+                    .collect();
+                format!(
+                    "Place the tile at {q},{r} ({}) turned {rot}",
+                    touching.join(", ")
+                )
+            }
             Action::Pick(k) => format!("Keep {} from the pack", card(k)),
             Action::KeepFamiliar(i) => format!("Keep the familiar {}", familiar(i)),
             Action::KeepCard(k) => format!("Keep the revealed card {}", card(k)),
@@ -237,12 +271,35 @@ impl Whisperwood {
                 _ => a.to_string(),
             },
             // A subsequent game deals familiars secretly (L182): named to their owner only.
-            Action::DealFamiliar(i)
-                if !self.options().subsequent_game || viewer == Some(s.turn) =>
-            {
+            Action::DealFamiliar(i) if !self.options().subsequent_game => match s.phase {
+                Phase::Familiar(p) if viewer == Some(p) => {
+                    format!("You are dealt the familiar {}", familiar(i))
+                }
+                Phase::Familiar(p) => {
+                    format!("{} is dealt the familiar {}", Seat(p), familiar(i))
+                }
+                _ => format!("Deal the familiar {}", familiar(i)),
+            },
+            Action::DealFamiliar(i) if viewer == Some(s.turn) => {
                 format!("Deal the familiar {}", familiar(i))
             }
             Action::DealFamiliar(_) => format!("Deal a familiar to {}", Seat(s.turn)),
+            // Chance draws said of the drawer, as the viewer reads them (issue 11, point 6).
+            Action::Draw(t) => {
+                let article = if t.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                match viewer {
+                    Some(v) if v == s.turn => format!("You draw {article} {t} token from your bag"),
+                    _ => format!("{} draws {article} {t} token from the bag", Seat(s.turn)),
+                }
+            }
+            Action::DrawTile(t) => match viewer {
+                Some(v) if v == s.turn => format!("You draw the location tile {}", loc_name(t)),
+                _ => format!("{} draws the location tile {}", Seat(s.turn), loc_name(t)),
+            },
             // Drawn and dealt enchantment cards are seen by their drawer only.
             Action::DrawCard(k) if viewer == Some(s.turn) => {
                 format!("Draw the enchantment card {}", card(k))
@@ -518,6 +575,27 @@ impl Game for Whisperwood {
     /// whose secondary action is taken.
     fn action_text(&self, view: &View, a: Action) -> String {
         self.describe(&view.state, view.viewer, a)
+    }
+
+    /// Every placement of the drawn tile on an empty cell of the table, so that a refused
+    /// one is answered with the placement rule (L140-146).
+    fn named_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        if let Phase::PlaceTile(_) = s.phase {
+            for cell in 0..s.at.len() as u8 {
+                if s.at[cell as usize] == state::NONE {
+                    out.extend((0..6).map(|rot| Action::PlaceTile { cell, rot }));
+                }
+            }
+        }
+    }
+
+    fn decision_help(&self, view: &View) -> String {
+        guide::decision_help(self, view)
+    }
+
+    fn rules_text(&self, view: &View) -> String {
+        guide::rules_text(self, view)
     }
 
     // Dense ids, the observation tensor and the text view as the observation string (the

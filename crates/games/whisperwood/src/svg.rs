@@ -203,6 +203,13 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
                     targets::cell(cell),
                     hex_points(x, y, SIZE - 2.0)
                 );
+                // The cell's coordinates, as the placements name it.
+                let (q, r) = cell_coords(cell);
+                let _ = write!(
+                    o,
+                    r##"<text x="{x:.0}" y="{:.0}" text-anchor="middle" font-size="10" fill="#666">{q},{r}</text>"##,
+                    y + 4.0
+                );
             }
         }
     }
@@ -227,7 +234,7 @@ pub fn draw(game: &Whisperwood, view: &View) -> String {
     o.push_str(&panels);
     let _ = write!(
         o,
-        r##"<text x="20" y="{:.0}" font-size="10">Wildlife: B bear, Ot otter, Ow owl. Golems: Bre(eze) air, Pea(t) earth, Riv(er) water, Daz(zle) magic. Squares: druids. Purple border: corrupted. Circles: restoration spots (black ring dark; filled: player colour, ring: type).</text>"##,
+        r##"<text x="20" y="{:.0}" font-size="10">Wildlife: B bear, Ot otter, Ow owl. Golems: Bre(eze) air, Pea(t) earth, Riv(er) water, Daz(zle) magic. Squares: druids, numbered by player. Purple border: corrupted. Circles: restoration spots (black ring dark; filled: player colour, ring: type).</text>"##,
         height - 12.0
     );
     o.push_str("</svg>");
@@ -282,8 +289,10 @@ fn location(game: &Whisperwood, s: &crate::State, l: u8, o: &mut String) {
     );
     // Spots: a row of small circles, filled with the restorer's colour.
     let n = tile.spots.len() as f64;
+    // Druid's Defiance's seven spots close up to stay clear of the hex's edges.
+    let (step, radius) = if n > 5.0 { (10.5, 4.5) } else { (12.0, 5.0) };
     for (i, sp) in tile.spots.iter().enumerate() {
-        let sx = x - (n - 1.0) * 6.0 + i as f64 * 12.0;
+        let sx = x - (n - 1.0) * step / 2.0 + i as f64 * step;
         let sy = y - 2.0;
         let (class, fill, stroke) = match spot_owner(s.spots[l as usize][i]) {
             Some((p, e)) => (
@@ -295,7 +304,7 @@ fn location(game: &Whisperwood, s: &crate::State, l: u8, o: &mut String) {
         };
         let _ = write!(
             o,
-            r##"<circle class="{class}" data-target="{}" cx="{sx:.1}" cy="{sy:.1}" r="5" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"##,
+            r##"<circle class="{class}" data-target="{}" cx="{sx:.1}" cy="{sy:.1}" r="{radius}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>"##,
             targets::spot(l, i as u8)
         );
     }
@@ -346,12 +355,17 @@ fn location(game: &Whisperwood, s: &crate::State, l: u8, o: &mut String) {
     }
     for (p, &at) in s.druids.iter().enumerate().take(s.players.len()) {
         if at == l {
-            let dx = x - 15.0 + p as f64 * 10.0;
+            // Four squares fit inside the hex above its bottom edge.
+            let dx = x - 20.0 + p as f64 * 10.5;
+            // The player's number on the square: a cue besides its colour.
             let _ = write!(
                 o,
-                r##"<rect class="druid" x="{dx:.0}" y="{:.0}" width="8" height="10" fill="{}" stroke="#000"/>"##,
-                y + 30.0,
-                SEAT_COLOURS[p]
+                r##"<rect class="druid" x="{dx:.1}" y="{:.0}" width="9" height="11" fill="{}" stroke="#000"/><text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="8" fill="#fff">{}</text>"##,
+                y + 28.0,
+                SEAT_COLOURS[p],
+                dx + 4.5,
+                y + 36.5,
+                p + 1
             );
         }
     }
@@ -702,19 +716,17 @@ fn panel(game: &Whisperwood, view: &View, p: usize, y0: f64, o: &mut String) -> 
     } else if !hand.is_empty() {
         // Known to all, but only the owner plays them: drawn without targets.
         let names: Vec<String> = hand.into_iter().map(|(_, l)| l).collect();
+        let rows = names.len().div_ceil(4);
         for (i, chunk) in names.chunks(4).enumerate() {
-            let head = if i == 0 {
-                "Enchantment cards known to all"
+            // Later rows continue the list under its first names.
+            let more = if i + 1 < rows { "," } else { "" };
+            let line = if i == 0 {
+                format!("Enchantment cards known to all: {}{more}", chunk.join(", "))
             } else {
-                "  …"
+                format!("{}{more}", chunk.join(", "))
             };
-            text(
-                &mut b,
-                x0 + 8.0,
-                y + 11.0,
-                10,
-                &format!("{head}: {}", chunk.join(", ")),
-            );
+            let indent = if i == 0 { 0.0 } else { 160.0 };
+            text(&mut b, x0 + 8.0 + indent, y + 11.0, 10, &line);
             y += 15.0;
         }
     }

@@ -12,7 +12,7 @@ use crate::action::{fae_name, loc_name, place_name};
 use crate::components::{Animal, Element, Spell, Token, CARD_KINDS};
 use crate::rules::{spot_owner, Whisperwood};
 use crate::score::placed_locations;
-use crate::state::{Player, State, NONE, PLACES};
+use crate::state::{Phase, Player, State, NONE, PLACES};
 
 /// What one viewer may see.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -266,6 +266,11 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
             .collect();
         let corrupted = if s.borders & (1 << l) != 0 { "*" } else { "" };
         let mut line = format!("  {:<3} {:<4} ", loc_name(l), letters + corrupted);
+        // While tiles are placed, each tile's cell: the coordinates the placements name.
+        if matches!(s.phase, Phase::DrawTile | Phase::PlaceTile(_)) {
+            let (q, r) = crate::board::cell_coords(s.cell[l as usize]);
+            let _ = write!(line, "at {q},{r} ");
+        }
         let spots: Vec<String> = tile
             .spots
             .iter()
