@@ -497,7 +497,15 @@ impl Game for Whisperwood {
                 ));
             }
             // Played, kept and revealed cards are face up; the mover's familiar is revealed.
-            (Actor::Seat(s), a) => out.push(format!("{s}: {}", self.describe(before, None, a))),
+            (Actor::Seat(s), a) => {
+                // The decision in the mover's words, said of the mover: "Player 2 chose: ...".
+                let who = if viewer == Viewer::Seat(s) {
+                    "You".to_string()
+                } else {
+                    s.to_string()
+                };
+                out.push(format!("{who} chose: {}", self.describe(before, None, a)));
+            }
             (_, a) => out.push(self.describe(before, viewer_seat(viewer), a)),
         }
     }

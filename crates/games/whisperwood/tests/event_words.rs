@@ -155,3 +155,44 @@ fn taking_a_rune_site_token_names_it() {
     }
     assert!(found > 0, "no rune site token taken");
 }
+
+/// Issue 11, point 6: a seat's decision is told to its reader: "You chose: …" to the mover,
+/// "Player 2 chose: …" or the secret-keeping words to the others, never "Player 1: Assign …".
+#[test]
+fn a_decision_is_told_to_the_mover_as_you_and_to_others_by_seat() {
+    let rules = [Whisperwood::new(2, Options::default()).expect("valid")];
+    let (mut events, mut told) = (Vec::new(), 0);
+    sylvan_engine::walk_games(
+        &rules,
+        2,
+        3,
+        |_| None,
+        |step| {
+            let Actor::Seat(mover) = step.actor else {
+                return;
+            };
+            for k in 0..2u8 {
+                let me = Seat(k);
+                events.clear();
+                step.game.events(
+                    step.before,
+                    step.action,
+                    step.after,
+                    Viewer::Seat(me),
+                    &mut events,
+                );
+                let first = &events[0];
+                assert!(
+                    !first.starts_with(&format!("{mover}: Assign")),
+                    "{me} reads {first:?}"
+                );
+                if first.contains(" chose: ") {
+                    told += 1;
+                    let you = first.starts_with("You chose: ");
+                    assert_eq!(you, me == mover, "{me} reads {first:?}");
+                }
+            }
+        },
+    );
+    assert!(told > 500, "{told}");
+}
