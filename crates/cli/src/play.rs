@@ -82,6 +82,9 @@ pub(crate) fn play(
     for events in game.history(audience) {
         write_events(out, &events)?;
     }
+    // With a person at the table, what happened since their last decision is shown with their
+    // next screen, cut to fit it; bots alone print as they go.
+    let mut since: Vec<String> = Vec::new();
     let finished = loop {
         let events = match game.status().to_move {
             Actor::Nobody => break true,
@@ -98,7 +101,8 @@ pub(crate) fn play(
                         who: &name,
                         audience,
                     };
-                    match ask_human(table, &mut record_path, stdin, out)? {
+                    let shown = std::mem::take(&mut since);
+                    match ask_human(table, &shown, &mut record_path, stdin, out)? {
                         Turned::Played(events) => events,
                         Turned::Undone => continue,
                         Turned::Quit => {
@@ -129,15 +133,20 @@ pub(crate) fn play(
                 }
             },
         };
-        write_events(out, &events)?;
+        if humans.is_empty() {
+            write_events(out, &events)?;
+        } else {
+            since.extend(events);
+        }
     };
+    write_events(out, &since)?;
     if finished {
         writeln!(out, "\nThe game is over.")?;
         if let Ok(text) = game.text(match audience {
             Audience::Viewer(v) => v,
             Audience::All => Viewer::Spectator,
         }) {
-            writeln!(out, "{text}")?;
+            write!(out, "{}", wrap(&text, WIDTH))?;
         }
     } else {
         let why = if quit { "You left" } else { "End of input" };
@@ -176,9 +185,41 @@ pub(crate) fn play(
 
 fn write_events(out: &mut dyn Write, events: &[String]) -> std::io::Result<()> {
     for e in events {
-        writeln!(out, "  · {e}")?;
+        write!(out, "{}", event_rows(e))?;
     }
     Ok(())
+}
+
+/// One event as the log shows it, broken between words at [`WIDTH`].
+fn event_rows(event: &str) -> String {
+    wrap(&format!("  · {event}"), WIDTH)
+}
+
+/// The events since a person's last decision, in at most `room` rows: the latest ones, after
+/// a line saying how many earlier ones `log` shows.
+fn events_within(events: &[String], room: usize) -> String {
+    let rows: Vec<String> = events.iter().map(|e| event_rows(e)).collect();
+    let total: usize = rows.iter().map(|r| r.lines().count()).sum();
+    if total <= room {
+        return rows.concat();
+    }
+    let mut kept = Vec::new();
+    let mut used = 1;
+    for r in rows.iter().rev() {
+        let n = r.lines().count();
+        if used + n > room {
+            break;
+        }
+        used += n;
+        kept.push(r.as_str());
+    }
+    kept.reverse();
+    let earlier = events.len() - kept.len();
+    format!(
+        "  · … {} before these (type log to read them)\n{}",
+        crate::counted(earlier as u64, "earlier event"),
+        kept.concat()
+    )
 }
 
 /// What a person did at a decision.
@@ -226,6 +267,7 @@ struct Seated<'a> {
 /// said so.
 fn ask_human(
     table: Seated<'_>,
+    since: &[String],
     record_path: &mut Option<PathBuf>,
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -240,7 +282,8 @@ fn ask_human(
     } = table;
     let legal = game.legal();
     if let [only] = legal.as_slice() {
-        // Nothing to choose: say what was forced and go on.
+        // Nothing to choose: say what happened and what was forced, and go on.
+        write_events(out, since)?;
         writeln!(
             out,
             "\n{who} has one possible move: {} (forced).",
@@ -256,7 +299,10 @@ fn ask_human(
         });
     }
     let (screen, folds) = decision_screen(&*game, seat, who, &legal)?;
-    write!(out, "\n{screen}")?;
+    // The events since this seat's last decision sit above the screen, within the rows left
+    // (the blank line and the prompt take one each).
+    let room = ROWS.saturating_sub(screen.lines().count() + 2);
+    write!(out, "{}\n{screen}", events_within(since, room))?;
     let prompt = format!(
         "{who}, choose 1-{} or type an action (help, rules, log, undo, quit): ",
         legal.len()
@@ -828,6 +874,30 @@ mod tests {
         assert!(out.contains("The game is over."), "{out}");
         assert!(out.contains("Winner: P"), "{out}");
         assert!(out.contains("· The pile has"), "{out}");
+    }
+
+    #[test]
+    fn the_events_since_a_decision_fit_the_rows_left_and_say_what_log_shows() {
+        let events: Vec<String> = (1..=30)
+            .map(|i| {
+                format!(
+                    "Player 2 did thing number {i} {}",
+                    "and more ".repeat(i % 15)
+                )
+            })
+            .collect();
+        let all = events_within(&events, 1_000);
+        assert_eq!(all.lines().filter(|l| l.starts_with("  · ")).count(), 30);
+        assert!(all.lines().all(|l| l.chars().count() <= WIDTH), "{all}");
+        let cut = events_within(&events, 10);
+        assert!(cut.lines().count() <= 10, "{cut}");
+        let shown = cut.lines().filter(|l| l.starts_with("  · Player")).count();
+        assert!(
+            cut.starts_with(&format!("  · … {} earlier events before these", 30 - shown)),
+            "{cut}"
+        );
+        // The latest event is always there.
+        assert!(cut.contains("thing number 30 "), "{cut}");
     }
 
     #[test]
