@@ -359,6 +359,10 @@ fn ask_human(
                     return Ok(Turned::Undone);
                 }
                 Err(e) => {
+                    // The table words it for anyone; the person at this screen is "you".
+                    let e = e
+                        .to_string()
+                        .replacen(&format!("{seat} has"), "you have", 1);
                     writeln!(out, "Cannot undo: {e}")?;
                     continue;
                 }
@@ -937,7 +941,7 @@ mod tests {
         assert!(out.contains("Nim prints no component texts."), "{out}");
         assert!(out.contains("· The pile has"), "the log: {out}");
         assert!(
-            out.contains("Cannot undo: Player 1 has nothing to take back"),
+            out.contains("Cannot undo: you have nothing to take back"),
             "{out}"
         );
         assert!(out.contains("Not saved."), "{out}");

@@ -996,7 +996,7 @@ fn a_refused_move_names_the_rule_and_undo_takes_back_the_turn() {
     );
     // The second undo reaches back before the turn: nothing of this seat is left to take back.
     assert!(
-        out.contains("Cannot undo: Player 1 has nothing to take back"),
+        out.contains("Cannot undo: you have nothing to take back"),
         "{out}"
     );
     assert!(out.contains("Not saved."), "{out}");
