@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde_json::{json, Value};
 use sylvan_bots::arena::wilson;
-use sylvan_bots::{ArenaConfig, ArenaReport, BotSpec};
+use sylvan_bots::{ArenaConfig, ArenaReport};
 use sylvan_catalog::Catalog;
 
 use crate::{CliError, Env};
@@ -43,14 +43,7 @@ pub(crate) fn arena(
     if args.bots.is_empty() {
         return Err(CliError::new("--bots needs at least one bot"));
     }
-    let bots = args
-        .bots
-        .iter()
-        .map(|b| {
-            b.parse::<BotSpec>()
-                .map_err(|e| CliError::new(e.to_string()))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let bots = crate::parse_bots(&args.bots)?;
     if args.games == 0 || args.games > sylvan_bots::arena::MAX_ARENA_GAMES {
         return Err(CliError::new(format!(
             "--games must be 1 to {}, not {}",
@@ -90,15 +83,7 @@ pub(crate) fn arena(
     };
     let per_run = args.games.div_ceil(config.bots.len() as u64) * config.bots.len() as u64;
     let total = per_run * levels.len() as u64;
-    let bar = env.stderr_is_terminal.then(|| {
-        let bar = indicatif::ProgressBar::new(total);
-        if let Ok(style) =
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games eta {eta}")
-        {
-            bar.set_style(style);
-        }
-        bar
-    });
+    let bar = crate::games_bar(env, total);
     let finished = AtomicU64::new(0);
     let mut runs = Vec::new();
     for level in &levels {

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde_json::{json, Value};
 use sylvan_bots::ladder::{fit_elo, Meeting, Rating};
-use sylvan_bots::{ArenaConfig, BotSpec};
+use sylvan_bots::ArenaConfig;
 use sylvan_catalog::Catalog;
 
 use crate::{CliError, Env};
@@ -46,14 +46,7 @@ pub(crate) fn ladder(
             info.title, info.min_players, info.max_players
         )));
     }
-    let bots = args
-        .bots
-        .iter()
-        .map(|b| {
-            b.parse::<BotSpec>()
-                .map_err(|e| CliError::new(e.to_string()))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let bots = crate::parse_bots(&args.bots)?;
     if bots.len() < 2 {
         return Err(CliError::new(format!(
             "--bots needs at least two bots for a ladder, not {}",
@@ -73,15 +66,7 @@ pub(crate) fn ladder(
     let pairs: Vec<(usize, usize)> = (0..n)
         .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
         .collect();
-    let bar = env.stderr_is_terminal.then(|| {
-        let bar = indicatif::ProgressBar::new(per_pair * pairs.len() as u64);
-        if let Ok(style) =
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games eta {eta}")
-        {
-            bar.set_style(style);
-        }
-        bar
-    });
+    let bar = crate::games_bar(env, per_pair * pairs.len() as u64);
     let finished = AtomicU64::new(0);
     let progress = |_: u64| {
         let done = finished.fetch_add(1, Ordering::Relaxed) + 1;

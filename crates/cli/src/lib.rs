@@ -634,6 +634,30 @@ pub fn run(
     }
 }
 
+/// Bot specs as people type them (`ismcts:2000`), each refused with its reason.
+pub(crate) fn parse_bots(texts: &[String]) -> Result<Vec<sylvan_bots::BotSpec>, CliError> {
+    texts
+        .iter()
+        .map(|b| {
+            b.parse::<sylvan_bots::BotSpec>()
+                .map_err(|e| CliError::new(e.to_string()))
+        })
+        .collect()
+}
+
+/// A bar counting `total` games on a terminal's standard error; none elsewhere.
+pub(crate) fn games_bar(env: &Env<'_>, total: u64) -> Option<indicatif::ProgressBar> {
+    env.stderr_is_terminal.then(|| {
+        let bar = indicatif::ProgressBar::new(total);
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games eta {eta}")
+        {
+            bar.set_style(style);
+        }
+        bar
+    })
+}
+
 /// `n` and the noun, singular for one: "1 game", "2 games".
 pub(crate) fn counted(n: impl Into<u64>, noun: &str) -> String {
     let n = n.into();

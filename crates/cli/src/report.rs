@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde_json::Value;
-use sylvan_bots::BotSpec;
 use sylvan_catalog::Catalog;
 use sylvan_report::{ReportConfig, Variant};
 
@@ -24,14 +23,7 @@ pub(crate) fn report(
     env: &Env<'_>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    args.config.bots = args
-        .bots
-        .iter()
-        .map(|b| {
-            b.parse::<BotSpec>()
-                .map_err(|e| CliError::new(e.to_string()))
-        })
-        .collect::<Result<_, _>>()?;
+    args.config.bots = crate::parse_bots(&args.bots)?;
     let bar = env.stderr_is_terminal.then(|| {
         let bar = indicatif::ProgressBar::new_spinner();
         if let Ok(style) = indicatif::ProgressStyle::with_template(

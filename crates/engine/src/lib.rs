@@ -59,9 +59,9 @@ pub use harness::{conformance, perft, ConformanceConfig, ConformanceReport};
 pub use record::{content_hash, EmbeddedComponents, Record, ReplayError, ENGINE_VERSION};
 pub use rng::{derive_seed, GameRng};
 pub use suite::{
-    assert_conforms, assert_targets_drawn, assert_targets_drawn_where, check_listed,
-    check_perft_table, drawn_targets, for_each_decision, is_listed, walk_games, Applied, Decision,
-    PerftPosition, TargetReport,
+    assert_component_labels, assert_conforms, assert_targets_drawn, assert_targets_drawn_where,
+    check_listed, check_perft_table, drawn_targets, for_each_decision, is_listed, walk_games,
+    Applied, Decision, PerftPosition, TargetReport,
 };
 
 /// Plays one game to the end with uniformly random seat decisions and seeded chance.

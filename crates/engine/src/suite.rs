@@ -145,6 +145,56 @@ pub struct Applied<'a, G: Game> {
     pub index: u64,
 }
 
+impl<G: Game> Applied<'_, G> {
+    /// What the step caused, worded for `viewer` ([`Game::events`]).
+    pub fn events(&self, viewer: crate::Viewer) -> Vec<String> {
+        let mut out = Vec::new();
+        self.game
+            .events(self.before, self.action, self.after, viewer, &mut out);
+        out
+    }
+}
+
+/// Walks random games of each of `rules` (as [`walk_games`]) and checks that at each game's end
+/// every seat's [`Game::component_labels`] are exactly the labels `label_of` gives the seat's
+/// decisions (each once); returns how many labels were credited in all.
+pub fn assert_component_labels<G: Game>(
+    rules: &[G],
+    games: u64,
+    seed: u64,
+    label_of: impl Fn(G::Action) -> Option<String>,
+) -> usize {
+    let mut credited = 0;
+    let mut expected: Vec<Vec<String>> = Vec::new();
+    walk_games(
+        rules,
+        games,
+        seed,
+        |_| None,
+        |step| {
+            expected.resize(step.game.players(), Vec::new());
+            if let (Actor::Seat(seat), Some(label)) = (step.actor, label_of(step.action)) {
+                let mine = &mut expected[seat.index()];
+                if !mine.contains(&label) {
+                    mine.push(label);
+                }
+            }
+            if step.game.actor(step.after) != Actor::Nobody {
+                return;
+            }
+            for (p, mine) in expected.iter_mut().enumerate() {
+                let mut labels = step.game.component_labels(step.after, crate::Seat(p as u8));
+                labels.sort();
+                mine.sort();
+                assert_eq!(&labels, mine, "seat {p}, seed {}", step.seed);
+                credited += labels.len();
+                mine.clear();
+            }
+        },
+    );
+    credited
+}
+
 /// Plays `games` random games of each of `rules` (weighted chance; game `g` of rules `r`
 /// seeded `seed ^ (r << 32) ^ g`). At every seat decision `choose` may pick the action (`None`:
 /// uniformly at random from the same generator); after every step, chance included, `applied`

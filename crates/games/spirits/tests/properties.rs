@@ -174,32 +174,9 @@ fn designer_reports_credit_each_spirit_power_card_to_the_player_who_used_it() {
             .expect("a set")
         })
         .collect();
-    let mut used = [Vec::<String>::new(), Vec::new()];
-    let mut credited = 0;
-    sylvan_engine::walk_games(
-        &rules,
-        6,
-        3,
-        |_| None,
-        |step| {
-            if let (Actor::Seat(seat), Action::UseCard { card, .. }) = (step.actor, step.action) {
-                let label = format!("Spirit Power used: {card}");
-                if !used[seat.index()].contains(&label) {
-                    used[seat.index()].push(label);
-                }
-            }
-            if step.game.actor(step.after) != Actor::Nobody {
-                return;
-            }
-            for (p, expected) in used.iter_mut().enumerate() {
-                let mut labels = step.game.component_labels(step.after, Seat(p as u8));
-                labels.sort();
-                expected.sort();
-                assert_eq!(&labels, expected, "seat {p}, seed {}", step.seed);
-                credited += labels.len();
-                expected.clear();
-            }
-        },
-    );
+    let credited = sylvan_engine::assert_component_labels(&rules, 6, 3, |a| match a {
+        Action::UseCard { card, .. } => Some(format!("Spirit Power used: {card}")),
+        _ => None,
+    });
     assert!(credited > 20, "{credited} labels in 18 games");
 }

@@ -161,7 +161,7 @@ fn taking_a_rune_site_token_names_it() {
 #[test]
 fn a_decision_is_told_to_the_mover_as_you_and_to_others_by_seat() {
     let rules = [Whisperwood::new(2, Options::default()).expect("valid")];
-    let (mut events, mut told) = (Vec::new(), 0);
+    let mut told = 0;
     sylvan_engine::walk_games(
         &rules,
         2,
@@ -173,14 +173,7 @@ fn a_decision_is_told_to_the_mover_as_you_and_to_others_by_seat() {
             };
             for k in 0..2u8 {
                 let me = Seat(k);
-                events.clear();
-                step.game.events(
-                    step.before,
-                    step.action,
-                    step.after,
-                    Viewer::Seat(me),
-                    &mut events,
-                );
+                let events = step.events(Viewer::Seat(me));
                 let first = &events[0];
                 assert!(
                     !first.starts_with(&format!("{mover}: Assign")),

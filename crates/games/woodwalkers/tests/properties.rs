@@ -227,32 +227,11 @@ fn designer_reports_credit_each_battle_mode_to_the_seat_that_chose_it() {
             rules(players, Side::Day, false),
             rules(players, Side::Night, false),
         ];
-        let mut chose = vec![Vec::<String>::new(); players];
-        sylvan_engine::walk_games(
-            &rules,
-            4,
-            players as u64,
-            |_| None,
-            |step| {
-                if let (Actor::Seat(seat), Action::ChooseMode(c)) = (step.actor, step.action) {
-                    let label = format!("battle mode chosen: {c}");
-                    if !chose[seat.index()].contains(&label) {
-                        chose[seat.index()].push(label);
-                    }
-                }
-                if step.game.actor(step.after) != Actor::Nobody {
-                    return;
-                }
-                for (p, expected) in chose.iter_mut().enumerate() {
-                    let mut labels = step.game.component_labels(step.after, Seat(p as u8));
-                    labels.sort();
-                    expected.sort();
-                    assert_eq!(&labels, expected, "seat {p}, seed {}", step.seed);
-                    credited += labels.len();
-                    expected.clear();
-                }
-            },
-        );
+        credited +=
+            sylvan_engine::assert_component_labels(&rules, 4, players as u64, |a| match a {
+                Action::ChooseMode(c) => Some(format!("battle mode chosen: {c}")),
+                _ => None,
+            });
     }
     assert!(credited > 20, "{credited} labels in 24 games");
 }
