@@ -50,6 +50,23 @@ pub(crate) fn named_actions(s: &State, out: &mut Vec<Action>) {
     }
 }
 
+/// The hex in "place it at (q, r)", "(q, r)" or "q, r", as a player types it.
+pub(crate) fn typed_hex(text: &str) -> Option<Hex> {
+    let lower = text.trim().to_lowercase();
+    let rest = lower
+        .strip_prefix("place it at")
+        .or_else(|| lower.strip_prefix("place the tile at"))
+        .unwrap_or(&lower)
+        .trim()
+        .trim_start_matches('(')
+        .trim_end_matches(')');
+    let (q, r) = rest.split_once(',')?;
+    Some(Hex {
+        q: q.trim().parse().ok()?,
+        r: r.trim().parse().ok()?,
+    })
+}
+
 /// The drawn element a hex of the mover's forest is marked with.
 pub(crate) fn hex_target(h: Hex) -> String {
     format!("hex {h}")

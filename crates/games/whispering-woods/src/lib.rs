@@ -40,7 +40,7 @@ mod view;
 
 use std::sync::Arc;
 
-use sylvan_engine::{Actor, Game, GameInfo, OptionsError, Score, Seat, Viewer};
+use sylvan_engine::{Actor, Game, GameInfo, OptionsError, ParseActionError, Score, Seat, Viewer};
 
 pub use action::{Action, ANIMAL_NAMES};
 pub use components::{Components, ComponentsError, Element, Mission, TileDef};
@@ -498,6 +498,25 @@ impl Game for WhisperingWoods {
 
     fn named_actions(&self, s: &State, out: &mut Vec<Action>) {
         help::named_actions(s, out);
+    }
+
+    /// Besides the listed words: "place it at (q, r)" (or "q, r" alone) anywhere, so a hex far
+    /// from the forest is refused with the placement rule, not as an unknown action.
+    fn parse_action(&self, s: &State, text: &str) -> Result<Action, ParseActionError> {
+        sylvan_engine::parse_listed_action(self, s, text).or_else(|e| {
+            let Some(h) = help::typed_hex(text).filter(|_| matches!(s.step, Step::Place { .. }))
+            else {
+                return Err(e);
+            };
+            let a = Action::Place(h);
+            match self.check(s, a) {
+                Ok(()) => Ok(a),
+                Err(why) => Err(ParseActionError(format!(
+                    "'{}' is not allowed: {why}",
+                    text.trim()
+                ))),
+            }
+        })
     }
 
     fn decision_help(&self, view: &View) -> String {

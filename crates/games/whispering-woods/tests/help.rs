@@ -248,3 +248,31 @@ fn two_player_text_views_fit_a_terminal_of_100_columns() {
     }
     println!("{views} text views, tallest {tallest} rows");
 }
+
+/// Issue 11, point 1: a placement typed far from the forest is refused with the rule, and a
+/// listed one is read from its coordinates alone.
+#[test]
+fn a_placement_typed_anywhere_is_read_or_refused_with_the_adjacency_rule() {
+    let g = WhisperingWoods::new(2, Options::default()).expect("valid");
+    let s = play_until(&g, 4, |s| matches!(s.step, Step::Place { .. }));
+    assert!(matches!(s.step, Step::Place { .. }));
+    let err = g
+        .parse_action(&s, "place it at (9, 9)")
+        .expect_err("far from the forest");
+    assert!(
+        err.0
+            .contains("is not allowed: the tile must be placed adjacent"),
+        "{}",
+        err.0
+    );
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    let Some(&Action::Place(h)) = legal.iter().find(|a| matches!(a, Action::Place(_))) else {
+        panic!("a placement is listed: {legal:?}");
+    };
+    assert_eq!(
+        g.parse_action(&s, &format!("{}, {}", h.q, h.r)),
+        Ok(Action::Place(h))
+    );
+    assert!(g.parse_action(&s, "place it somewhere").is_err());
+}
