@@ -500,14 +500,33 @@ impl Game for Spirits {
         Some(svg::draw(view))
     }
 
-    /// The Spirit Power cards this seat used (each once, however often).
+    /// The Spirit Power cards this seat used (each once, however often), and the animals it
+    /// won: those both players share, on which it scored the most (ties share), with more
+    /// than 0 points.
     fn component_labels(&self, s: &State, seat: Seat) -> Vec<String> {
         let used = s.cards_used.get(seat.index()).copied().unwrap_or(0);
-        Card::ALL
+        let cards = Card::ALL
             .iter()
             .filter(|c| used & (1 << c.index()) != 0)
-            .map(|c| format!("Spirit Power used: {c}"))
-            .collect()
+            .map(|c| format!("Spirit Power used: {c}"));
+        let score = Spirits::score(self, s);
+        let on = |p: usize, animal: Animal| -> i32 {
+            score.breakdown.get(p).map_or(0, |rows| {
+                rows.iter()
+                    .filter(|(name, _)| name == animal.name())
+                    .map(|(_, points)| *points)
+                    .sum()
+            })
+        };
+        let won = s
+            .animals
+            .iter()
+            .filter(|&&a| {
+                let mine = on(seat.index(), a);
+                mine > 0 && (0..2).all(|p| on(p, a) <= mine)
+            })
+            .map(|a| format!("animal won: {a}"));
+        cards.chain(won).collect()
     }
 
     sylvan_engine::encode_glue!(encode);

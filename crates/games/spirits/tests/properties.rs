@@ -174,9 +174,44 @@ fn designer_reports_credit_each_spirit_power_card_to_the_player_who_used_it() {
             .expect("a set")
         })
         .collect();
-    let credited = sylvan_engine::assert_component_labels(&rules, 6, 3, |a| match a {
-        Action::UseCard { card, .. } => Some(format!("Spirit Power used: {card}")),
-        _ => None,
-    });
+    let credited =
+        sylvan_engine::assert_component_labels(&rules, 6, 3, "Spirit Power", |a| match a {
+            Action::UseCard { card, .. } => Some(format!("Spirit Power used: {card}")),
+            _ => None,
+        });
     assert!(credited > 20, "{credited} labels in 18 games");
+}
+
+/// Designer reports credit each shared animal to the player who scored the most on it (ties
+/// share; nobody for an animal nobody scored on), as Wispwood credits its goal cards.
+#[test]
+fn designer_reports_credit_each_animal_to_the_player_who_scored_most_on_it() {
+    let g = Spirits::standard(Options::default()).expect("the default set");
+    let mut credited = 0;
+    for seed in 0..20 {
+        let mut rng = GameRng::seeded(seed);
+        let (s, _) = sylvan_engine::random_playout(&g, &mut rng, &mut Vec::new(), &mut Vec::new());
+        let score = g.score(&s);
+        let on = |p: usize, animal: &str| -> i32 {
+            score.breakdown[p]
+                .iter()
+                .filter(|(n, _)| n == animal)
+                .map(|(_, v)| *v)
+                .sum()
+        };
+        for &a in &s.animals {
+            let (p0, p1) = (on(0, a.name()), on(1, a.name()));
+            let label = format!("animal won: {a}");
+            for (p, mine, theirs) in [(0, p0, p1), (1, p1, p0)] {
+                let has = g.component_labels(&s, Seat(p as u8)).contains(&label);
+                assert_eq!(
+                    has,
+                    mine > 0 && mine >= theirs,
+                    "{label}: {p0} to {p1}, seed {seed}"
+                );
+                credited += usize::from(has);
+            }
+        }
+    }
+    assert!(credited >= 50, "{credited}");
 }

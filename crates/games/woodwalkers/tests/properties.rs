@@ -228,7 +228,7 @@ fn designer_reports_credit_each_battle_mode_to_the_seat_that_chose_it() {
             rules(players, Side::Night, false),
         ];
         credited +=
-            sylvan_engine::assert_component_labels(&rules, 4, players as u64, |a| match a {
+            sylvan_engine::assert_component_labels(&rules, 4, players as u64, "", |a| match a {
                 Action::ChooseMode(c) => Some(format!("battle mode chosen: {c}")),
                 _ => None,
             });
