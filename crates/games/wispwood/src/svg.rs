@@ -221,8 +221,9 @@ fn pond(s: &mut String, v: &View) {
             let _ = write!(
                 s,
                 r#"<text class="catty-cat" x="{:.1}" y="{:.1}" text-anchor="middle" font-size="11" font-weight="bold">Catty</text>"#,
-                cx + (rad - 30.0) * angle.cos(),
-                cy + (rad - 30.0) * angle.sin() + 4.0
+                // Outside the ring beside the space its cat covers, clear of the pond's water.
+                cx + (rad + 28.0) * angle.cos(),
+                cy + (rad + 28.0) * angle.sin() + 4.0
             );
         }
     }
