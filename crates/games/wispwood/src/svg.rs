@@ -221,9 +221,9 @@ fn pond(s: &mut String, v: &View) {
             let _ = write!(
                 s,
                 r#"<text class="catty-cat" x="{:.1}" y="{:.1}" text-anchor="middle" font-size="11" font-weight="bold">Catty</text>"#,
-                // Outside the ring beside the space its cat covers, clear of the pond's water.
-                cx + (rad + 28.0) * angle.cos(),
-                cy + (rad + 28.0) * angle.sin() + 4.0
+                // On the water, towards the space its cat covers, wholly inside the pond.
+                cx + (rad - 50.0) * angle.cos(),
+                cy + (rad - 50.0) * angle.sin() + 4.0
             );
         }
     }
