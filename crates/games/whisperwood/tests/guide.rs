@@ -176,29 +176,20 @@ fn rules_never_name_a_card_hidden_from_the_viewer() {
 fn chance_draws_are_said_of_the_drawer_with_articles() {
     let g = two();
     // From the start to the first preparation, through the setup and the first bag draws.
-    let mut rng = GameRng::seeded(3);
-    let mut outcomes = Vec::new();
     let mut said = Vec::new();
-    let mut s = g.initial_state();
-    let mut actions = Vec::new();
-    while s.phase != Phase::Prepare {
-        let a = match g.actor(&s) {
-            Actor::Chance => {
-                g.chance_outcomes(&s, &mut outcomes);
-                rng.pick_weighted(&outcomes)
+    let mut prepared = false;
+    sylvan_engine::walk_games(
+        std::slice::from_ref(&g),
+        1,
+        3,
+        |_| None,
+        |step| {
+            if !prepared {
+                said.extend(step.events(Viewer::Seat(Seat(0))));
+                prepared = step.after.phase == Phase::Prepare;
             }
-            Actor::Seat(_) => {
-                g.legal_actions(&s, &mut actions);
-                actions[rng.below(actions.len() as u64) as usize]
-            }
-            Actor::Nobody => break,
-        };
-        let before = s.clone();
-        g.apply_unchecked(&mut s, a);
-        let mut out = Vec::new();
-        g.events(&before, a, &s, Viewer::Seat(Seat(0)), &mut out);
-        said.extend(out);
-    }
+        },
+    );
     let draws: Vec<&String> = said.iter().filter(|e| e.contains(" token from ")).collect();
     assert!(!draws.is_empty(), "{said:?}");
     for e in &draws {
