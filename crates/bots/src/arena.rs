@@ -48,6 +48,9 @@ pub struct BotResult {
     /// The Elo difference to the first bot from their head-to-head results; `None` for the
     /// first bot and for bots that never met it.
     pub elo_vs_first: Option<f64>,
+    /// The 95% interval of [`Self::elo_vs_first`], from the Wilson interval of its head-to-head
+    /// score; a bound is `None` where that interval reaches 0 or 1 (no finite Elo bounds it).
+    pub elo_vs_first_ci95: Option<(Option<f64>, Option<f64>)>,
     /// Mean search iterations per searched decision (0 for bots that do not search).
     pub iterations_per_decision: f64,
     /// Search iterations per second of thinking.
@@ -322,6 +325,10 @@ fn summarise<G: Game>(
                 win_rate_ci95: wilson(wins[b], games[b] as f64),
                 score_mean: score_sum[b] / seats_held[b].max(1) as f64,
                 elo_vs_first: (b > 0 && meetings > 0).then(|| elo(points, meetings)),
+                elo_vs_first_ci95: (b > 0 && meetings > 0).then(|| {
+                    let (lo, hi) = wilson(points, meetings as f64);
+                    (elo_of_score(lo), elo_of_score(hi))
+                }),
                 iterations_per_decision: thought[b].1 as f64 / thought[b].0.max(1) as f64,
                 iterations_per_sec: if thought[b].2 > 0.0 {
                     thought[b].1 as f64 / thought[b].2
@@ -355,6 +362,11 @@ pub fn wilson(successes: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The Elo difference of an expected score `p`; `None` at 0 or 1, where it is infinite.
+fn elo_of_score(p: f64) -> Option<f64> {
+    (p > 1e-9 && p < 1.0 - 1e-9).then(|| 400.0 * (p / (1.0 - p)).log10())
+}
+
 /// The Elo difference implied by scoring `points` in `games` (clamped away from 0 and 1).
 fn elo(points: f64, games: u64) -> f64 {
     if games == 0 {
@@ -383,5 +395,26 @@ mod tests {
         assert!(elo(75.0, 100) > 190.0 && elo(75.0, 100) < 192.0);
         assert!(elo(25.0, 100) < -190.0);
         assert!(elo(100.0, 100).is_finite());
+    }
+
+    #[test]
+    fn the_elo_interval_follows_the_score_interval() {
+        // 75 of 100: Wilson [0.6570, 0.8245] -> about +113 and +269 Elo.
+        let (lo, hi) = wilson(75.0, 100.0);
+        let (lo, hi) = (
+            elo_of_score(lo).expect("finite"),
+            elo_of_score(hi).expect("finite"),
+        );
+        assert!(
+            (lo - 112.9).abs() < 1.0 && (hi - 268.8).abs() < 1.0,
+            "{lo} {hi}"
+        );
+        // A sweep of 2 games bounds the Elo below only.
+        let (lo, hi) = wilson(2.0, 2.0);
+        assert!(
+            elo_of_score(lo).is_some_and(|e| e < 0.0),
+            "2 of 2 games say little"
+        );
+        assert_eq!(elo_of_score(hi), None);
     }
 }

@@ -171,6 +171,11 @@ fn to_json(runs: &[Run], label: &str) -> Value {
             .iter()
             .map(|b| b.elo_vs_first)
             .collect::<Vec<_>>());
+        value["elo_vs_first_ci95"] = json!(first
+            .bots
+            .iter()
+            .map(|b| b.elo_vs_first_ci95)
+            .collect::<Vec<_>>());
         value["decisions_per_game"] = json!(first.decisions_per_game);
         value["results"] = json!(first.bots);
     } else {
@@ -191,6 +196,20 @@ fn to_json(runs: &[Run], label: &str) -> Value {
             .collect();
     }
     value
+}
+
+/// A bot's Elo against the first bot with its interval ("+191 [+113, +269]"); an unbounded
+/// side (a sweep, or too few games) is shown as ∞, so a small arena never reads as a rating.
+fn elo_text(b: &sylvan_bots::BotResult) -> String {
+    match (b.elo_vs_first, b.elo_vs_first_ci95) {
+        (Some(e), Some((lo, hi))) => format!(
+            "{e:+.0} [{}, {}]",
+            lo.map_or("-∞".to_string(), |x| format!("{x:+.0}")),
+            hi.map_or("+∞".to_string(), |x| format!("{x:+.0}"))
+        ),
+        (Some(e), None) => format!("{e:+.0}"),
+        _ => "—".to_string(),
+    }
 }
 
 fn write_text(out: &mut dyn Write, title: &str, runs: &[Run], label: &str) -> std::io::Result<()> {
@@ -214,21 +233,26 @@ fn write_text(out: &mut dyn Write, title: &str, runs: &[Run], label: &str) -> st
     if runs.len() == 1 && runs[0].level.is_none() {
         writeln!(
             out,
-            "{:width$}  {:>6}  {:>8}  {:>17}  {:>10}  {:>8}  {:>12}",
-            "bot", "games", "win rate", "95% interval", "mean score", "Elo", "iterations/s"
+            "{:width$}  {:>6}  {:>8}  {:>17}  {:>10}  {:>20}  {:>12}",
+            "bot",
+            "games",
+            "win rate",
+            "95% interval",
+            "mean score",
+            "Elo [95% interval]",
+            "iterations/s"
         )?;
         for b in &first.bots {
             writeln!(
                 out,
-                "{:width$}  {:>6}  {:>7.1}%  {:>7.1}% – {:>5.1}%  {:>10.1}  {:>8}  {:>12}",
+                "{:width$}  {:>6}  {:>7.1}%  {:>7.1}% – {:>5.1}%  {:>10.1}  {:>20}  {:>12}",
                 b.bot,
                 b.games,
                 100.0 * b.win_rate,
                 100.0 * b.win_rate_ci95.0,
                 100.0 * b.win_rate_ci95.1,
                 b.score_mean,
-                b.elo_vs_first
-                    .map_or("—".to_string(), |e| format!("{e:+.0}")),
+                elo_text(b),
                 // A bot that does not search has no iteration rate to show.
                 if b.iterations_per_sec > 0.0 {
                     format!("{:.0}", b.iterations_per_sec)

@@ -198,6 +198,9 @@ fn event_rows(event: &str) -> String {
 /// The events since a person's last decision, in at most `room` rows: the latest ones, after
 /// a line saying how many earlier ones `log` shows.
 fn events_within(events: &[String], room: usize) -> String {
+    if room == 0 {
+        return String::new();
+    }
     let rows: Vec<String> = events.iter().map(|e| event_rows(e)).collect();
     let total: usize = rows.iter().map(|r| r.lines().count()).sum();
     if total <= room {
@@ -220,6 +223,15 @@ fn events_within(events: &[String], room: usize) -> String {
         crate::counted(earlier as u64, "earlier event"),
         kept.concat()
     )
+}
+
+/// What goes above a decision screen: the events since this seat's last decision and a blank
+/// line, within the rows the screen and its prompt leave of [`ROWS`] (none when it fills them).
+fn above_screen(since: &[String], screen: &str) -> String {
+    match ROWS.checked_sub(screen.lines().count() + 1) {
+        Some(spare) if spare > 0 => format!("{}\n", events_within(since, spare - 1)),
+        _ => String::new(),
+    }
 }
 
 /// What a person did at a decision.
@@ -299,10 +311,7 @@ fn ask_human(
         });
     }
     let (screen, folds) = decision_screen(&*game, seat, who, &legal)?;
-    // The events since this seat's last decision sit above the screen, within the rows left
-    // (the blank line and the prompt take one each).
-    let room = ROWS.saturating_sub(screen.lines().count() + 2);
-    write!(out, "{}\n{screen}", events_within(since, room))?;
+    write!(out, "{}{screen}", above_screen(since, &screen))?;
     let prompt = format!(
         "{who}, choose 1-{} or type an action (help, rules, log, undo, quit): ",
         legal.len()
@@ -902,6 +911,24 @@ mod tests {
         );
         // The latest event is always there.
         assert!(cut.contains("thing number 30 "), "{cut}");
+        assert_eq!(
+            events_within(&events, 1),
+            format!("  · … 30 earlier events before these (type log to read them)\n")
+        );
+        assert_eq!(events_within(&events, 0), "");
+        // Above a screen: events and a blank line in the rows left, nothing above a full one.
+        for height in [1, 20, ROWS - 3, ROWS - 2, ROWS - 1, ROWS, ROWS + 3] {
+            let screen = "row\n".repeat(height);
+            let above = above_screen(&events, &screen);
+            let rows = above.lines().count() + height + 1;
+            assert!(rows <= ROWS.max(height + 1), "{height}: {rows} rows");
+            if height + 3 < ROWS {
+                assert!(above.contains("thing number 30 "), "{height}: {above}");
+                assert!(above.ends_with("\n\n"), "a blank line before the screen");
+            }
+        }
+        assert_eq!(above_screen(&events, &"row\n".repeat(ROWS - 1)), "");
+        assert_eq!(above_screen(&[], &"row\n".repeat(5)), "\n");
     }
 
     #[test]

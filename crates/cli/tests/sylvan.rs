@@ -689,7 +689,13 @@ fn arena_reports_rotated_seats_with_intervals() {
     let r: Value = serde_json::from_str(stdout(&out).trim()).expect("one JSON object");
     assert_eq!(r["bots"], json!(["mcts:100", "random"]));
     assert_eq!(r["games"], 6);
-    for key in ["win_rate", "win_rate_ci95", "score_mean", "elo_vs_first"] {
+    for key in [
+        "win_rate",
+        "win_rate_ci95",
+        "score_mean",
+        "elo_vs_first",
+        "elo_vs_first_ci95",
+    ] {
         assert_eq!(r[key].as_array().map(Vec::len), Some(2), "{key}: {r}");
     }
     let rates: f64 = r["win_rate"]
@@ -710,6 +716,27 @@ fn arena_reports_rotated_seats_with_intervals() {
         "",
     );
     assert!(stdout(&text).contains("95% interval"), "{}", stdout(&text));
+    // Two games bound no Elo: the second bot's is shown with its interval, never bare.
+    let random_row = stdout(&text)
+        .lines()
+        .find(|l| l.starts_with("random "))
+        .map(str::to_string)
+        .expect("a row for random");
+    assert!(
+        random_row.contains(" [") && random_row.contains(']'),
+        "{random_row}"
+    );
+    assert_eq!(
+        r["elo_vs_first_ci95"][0],
+        Value::Null,
+        "none for the first bot: {r}"
+    );
+    let bounds = &r["elo_vs_first_ci95"][1];
+    let elo = r["elo_vs_first"][1]
+        .as_f64()
+        .expect("an Elo for the second bot");
+    assert!(bounds[0].as_f64().is_none_or(|lo| lo <= elo), "{r}");
+    assert!(bounds[1].as_f64().is_none_or(|hi| hi >= elo), "{r}");
 }
 
 #[test]
