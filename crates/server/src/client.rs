@@ -106,10 +106,16 @@ impl Connection {
     /// The next text message as it came, waiting at most `wait`. A close is an error
     /// carrying its reason.
     pub async fn next_text(&mut self, wait: Duration) -> Result<Utf8Bytes, String> {
+        tokio::time::timeout(wait, self.text())
+            .await
+            .map_err(|_| format!("nothing received in {wait:?}"))?
+    }
+
+    /// The next text message as it came, however long it takes (for a caller that keeps
+    /// one timer for many messages). A close is an error carrying its reason.
+    pub async fn text(&mut self) -> Result<Utf8Bytes, String> {
         loop {
-            let message = tokio::time::timeout(wait, self.ws.next())
-                .await
-                .map_err(|_| format!("nothing received in {wait:?}"))?;
+            let message = self.ws.next().await;
             match message {
                 Some(Ok(Message::Text(t))) => return Ok(t),
                 Some(Ok(Message::Close(frame))) => {

@@ -124,9 +124,21 @@ async fn new_table(cfg: &LoadConfig) -> Result<(String, Vec<String>), String> {
 }
 
 /// What a scripted client reads of a message: only what it acts on.
-#[derive(Debug, Default, PartialEq, serde::Deserialize)]
+#[derive(Debug, Default, PartialEq)]
 struct Seen {
     /// Whether it is a frame (else an error).
+    frame: bool,
+    version: u64,
+    over: bool,
+    /// The JSON text of every legal action's `action`, one after the other (ending at
+    /// `ends`): kept as text because the client only sends one back, never looks inside.
+    actions: String,
+    ends: Vec<usize>,
+}
+
+/// What a full parse reads, for messages the scan does not understand.
+#[derive(serde::Deserialize)]
+struct Full {
     #[serde(default, rename = "type", deserialize_with = "is_frame")]
     frame: bool,
     #[serde(default)]
@@ -134,11 +146,11 @@ struct Seen {
     #[serde(default)]
     over: bool,
     #[serde(default)]
-    legal: Vec<SeenLegal>,
+    legal: Vec<FullLegal>,
 }
 
-#[derive(Debug, PartialEq, serde::Deserialize)]
-struct SeenLegal {
+#[derive(serde::Deserialize)]
+struct FullLegal {
     action: Value,
 }
 
@@ -149,47 +161,121 @@ fn is_frame<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
 
 impl Seen {
     /// Reads a message as a lean client does: the top-level fields it needs are parsed, the
-    /// rest (the view, the events, the seats …) only bracket-matched, never parsed; anything
-    /// the scan does not understand is parsed in full instead.
+    /// rest (the view, the events, the seats …) only bracket-matched, never parsed, and of
+    /// the legal actions only each `action`'s extent is found; anything the scan does not
+    /// understand is parsed in full instead.
     fn read(text: &str) -> Result<Seen, String> {
-        Seen::scan(text.as_bytes())
-            .map(Ok)
-            .unwrap_or_else(|| serde_json::from_str(text).map_err(|e| format!("not JSON: {e}")))
+        if let Some(seen) = Seen::scan(text.as_bytes()) {
+            return Ok(seen);
+        }
+        let full: Full = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        let mut seen = Seen {
+            frame: full.frame,
+            version: full.version,
+            over: full.over,
+            ..Seen::default()
+        };
+        for legal in &full.legal {
+            seen.push_action(legal.action.to_string().as_bytes());
+        }
+        Ok(seen)
+    }
+
+    /// The number of legal actions.
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The `i`th legal action's JSON text.
+    fn action(&self, i: usize) -> &str {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.actions[start..self.ends[i]]
+    }
+
+    fn push_action(&mut self, text: &[u8]) {
+        // Only slices that start and end at ASCII delimiters are pushed, so this is UTF-8.
+        self.actions.push_str(&String::from_utf8_lossy(text));
+        self.ends.push(self.actions.len());
     }
 
     fn scan(text: &[u8]) -> Option<Seen> {
         let mut seen = Seen::default();
-        let mut i = skip_space(text, 0);
-        if text.get(i) != Some(&b'{') {
-            return None;
-        }
-        i = skip_space(text, i + 1);
-        if text.get(i) == Some(&b'}') {
-            return Some(seen);
-        }
-        loop {
-            let key_end = skip_string(text, i)?;
-            let key = &text[i..key_end];
-            i = skip_space(text, key_end);
-            if text.get(i) != Some(&b':') {
-                return None;
-            }
-            let start = skip_space(text, i + 1);
-            let end = skip_value(text, start)?;
-            let value = &text[start..end];
+        let start = skip_space(text, 0);
+        walk_object(text, start, |key, value| {
             match key {
                 b"\"type\"" => seen.frame = value == b"\"frame\"",
                 b"\"version\"" => seen.version = std::str::from_utf8(value).ok()?.parse().ok()?,
                 b"\"over\"" => seen.over = value == b"true",
-                b"\"legal\"" => seen.legal = serde_json::from_slice(value).ok()?,
+                b"\"legal\"" => seen.scan_legal(value)?,
                 _ => {}
             }
+            Some(())
+        })?;
+        Some(seen)
+    }
+
+    /// The legal actions' array: each entry an object whose `action` is kept as text.
+    fn scan_legal(&mut self, text: &[u8]) -> Option<()> {
+        let mut i = skip_space(text, 0);
+        if text.get(i) != Some(&b'[') {
+            return None;
+        }
+        i = skip_space(text, i + 1);
+        if text.get(i) == Some(&b']') {
+            return Some(());
+        }
+        loop {
+            let mut action = None;
+            let end = walk_object(text, i, |key, value| {
+                if key == b"\"action\"" {
+                    // A repeated key is left to the full parse (which refuses it).
+                    if action.replace(value).is_some() {
+                        return None;
+                    }
+                }
+                Some(())
+            })?;
+            self.push_action(action?);
             i = skip_space(text, end);
             match text.get(i)? {
                 b',' => i = skip_space(text, i + 1),
-                b'}' => return Some(seen),
+                b']' => return Some(()),
                 _ => return None,
             }
+        }
+    }
+}
+
+/// Walks the JSON object starting at `i`, calling `field` with each key (quotes included)
+/// and the text of its value; the end of the object (just past its `}`), or `None` if the
+/// text is not an object this scan understands or `field` gives up.
+fn walk_object<'t>(
+    text: &'t [u8],
+    i: usize,
+    mut field: impl FnMut(&'t [u8], &'t [u8]) -> Option<()>,
+) -> Option<usize> {
+    if text.get(i) != Some(&b'{') {
+        return None;
+    }
+    let mut i = skip_space(text, i + 1);
+    if text.get(i) == Some(&b'}') {
+        return Some(i + 1);
+    }
+    loop {
+        let key_end = skip_string(text, i)?;
+        let key = &text[i..key_end];
+        i = skip_space(text, key_end);
+        if text.get(i) != Some(&b':') {
+            return None;
+        }
+        let start = skip_space(text, i + 1);
+        let end = skip_value(text, start)?;
+        field(key, &text[start..end])?;
+        i = skip_space(text, end);
+        match text.get(i)? {
+            b',' => i = skip_space(text, i + 1),
+            b'}' => return Some(i + 1),
+            _ => return None,
         }
     }
 }
@@ -284,21 +370,25 @@ async fn seat_client(
     let _ = go.wait_for(|&g| g).await;
     let mut sent: Option<(u64, Instant)> = None;
     let mut mine = Tally::default();
+    let deadline = tokio::time::sleep_until(stop.into());
+    tokio::pin!(deadline);
     loop {
-        if sent.is_none() && !latest.legal.is_empty() {
+        if sent.is_none() && latest.len() > 0 {
             let version = latest.version;
-            let pick = &latest.legal[(version as usize * 7 + seat) % latest.legal.len()].action;
+            let pick = latest.action((version as usize * 7 + seat) % latest.len());
             let message = format!("{{\"version\":{version},\"action\":{pick}}}");
             if conn.send_text(message).await.is_err() {
                 break;
             }
             sent = Some((version, Instant::now()));
         }
-        let left = stop.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            break;
-        }
-        let m = match conn.next_text(left).await.map(|t| Seen::read(&t)) {
+        // One timer for the whole run, not one per message.
+        let text = tokio::select! {
+            biased;
+            () = &mut deadline => break,
+            text = conn.text() => text,
+        };
+        let m = match text.map(|t| Seen::read(&t)) {
             Ok(Ok(m)) => m,
             _ => break,
         };
@@ -411,9 +501,20 @@ impl LoadReport {
 mod tests {
     use super::*;
 
-    /// What a full parse reads, to compare the scan with.
-    fn parsed(text: &str) -> Seen {
-        serde_json::from_str(text).expect("valid JSON")
+    /// What a full parse reads, to compare the scan with: the flags, the version and the
+    /// legal actions as JSON values.
+    fn parsed(text: &str) -> (bool, u64, bool, Vec<Value>) {
+        let full: Full = serde_json::from_str(text).expect("valid JSON");
+        let actions = full.legal.into_iter().map(|l| l.action).collect();
+        (full.frame, full.version, full.over, actions)
+    }
+
+    /// The same of what the scan read.
+    fn seen(seen: &Seen) -> (bool, u64, bool, Vec<Value>) {
+        let actions = (0..seen.len())
+            .map(|i| serde_json::from_str(seen.action(i)).expect("an action's JSON text"))
+            .collect();
+        (seen.frame, seen.version, seen.over, actions)
     }
 
     #[test]
@@ -429,21 +530,28 @@ mod tests {
               "seats":[{"seat":0,"name":"{\"legal\":[]}"}],"present":[true,false],
               "clocks":{"n":1.5e3},"result":null,"rematch":null}"#,
             r#" { "type" : "frame" , "version" : 3 , "over" : true , "legal" : [ ] } "#,
+            // Whitespace around the legal actions, an action with brackets in its strings,
+            // `action` after the other keys.
+            r#"{"type":"frame","version":4,"legal":[ { "text" : "]}" , "action" : { "Say" : "[\"}" } } ,
+              {"targets":[["a"]],"action":[1, {"b":[]}]} ]}"#,
             r#"{"type":"error","kind":"stale_version","message":"stale version 3: \"5\""}"#,
             r#"{}"#,
         ];
         for text in frames {
             let scanned = Seen::scan(text.as_bytes()).expect("scanned");
-            assert_eq!(scanned, parsed(text), "{text}");
+            assert_eq!(seen(&scanned), parsed(text), "{text}");
         }
         let first = Seen::scan(frames[0].as_bytes()).expect("scanned");
         assert!(first.frame && !first.over);
         assert_eq!(first.version, 12);
-        assert_eq!(
-            first.legal.iter().map(|l| &l.action).collect::<Vec<_>>(),
-            [&json!({"Place": "Puma"}), &json!("Pass")]
-        );
-        assert!(!Seen::read(frames[2]).expect("read").frame);
+        assert_eq!(seen(&first).3, [json!({"Place": "Puma"}), json!("Pass")]);
+        // The action goes back as the server wrote it.
+        assert_eq!(first.action(0), r#"{"Place":"Puma"}"#);
+        assert_eq!(first.action(1), r#""Pass""#);
+        let spaced = Seen::scan(frames[2].as_bytes()).expect("scanned");
+        assert_eq!(spaced.action(0), r#"{ "Say" : "[\"}" }"#);
+        assert_eq!(seen(&spaced).3[1], json!([1, {"b": []}]));
+        assert!(!Seen::read(frames[3]).expect("read").frame);
     }
 
     #[test]
@@ -458,6 +566,21 @@ mod tests {
             assert_eq!(Seen::scan(text.as_bytes()), None, "{text}");
             assert!(Seen::read(text).is_err(), "{text}");
         }
+        // A legal entry without an action, or with two: the full parse refuses it.
+        for text in [
+            r#"{"type":"frame","legal":[{"text":"x"}]}"#,
+            r#"{"type":"frame","legal":[{"action":1,"action":2}]}"#,
+        ] {
+            assert_eq!(Seen::scan(text.as_bytes()), None, "{text}");
+            assert!(Seen::read(text).is_err(), "{text}");
+        }
+        // What the scan gives up on but is JSON is read in full: a key written with an
+        // escape.
+        let odd = r#"{"type":"frame","version":5,"legal":[{"\u0061ction":{"Place":"Elk"}}]}"#;
+        assert_eq!(Seen::scan(odd.as_bytes()), None);
+        let full = Seen::read(odd).expect("read");
+        assert_eq!(seen(&full), parsed(odd));
+        assert_eq!(full.action(0), r#"{"Place":"Elk"}"#);
         // A version that is not a number: the full parse names the problem.
         let bad = r#"{"type":"frame","version":"x"}"#;
         assert_eq!(Seen::scan(bad.as_bytes()), None);

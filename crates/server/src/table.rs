@@ -1,6 +1,7 @@
 //! One task per table: it owns the authoritative game and handles its commands one at a time
 //! (actions, undos, joins, bot decisions, clock expiries). Nothing else mutates a table.
 
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -216,6 +217,11 @@ pub(crate) struct TableTask {
     bot_waiting: bool,
     /// The table of the rematch, once someone asked for one (as stored).
     rematch: Option<String>,
+    /// The largest view and legal-action list written so far, in bytes: the next ones are
+    /// allocated at that size instead of growing by doubling.
+    /// (Atomics only because a table task is `Sync`: one task uses them.)
+    view_size: AtomicUsize,
+    legal_size: AtomicUsize,
 }
 
 /// How long a lease on a table's bots and clocks lasts, and when it is renewed before that.
@@ -287,6 +293,8 @@ impl TableTask {
             lease: Lease::default(),
             bot_waiting: false,
             rematch,
+            view_size: AtomicUsize::new(4096),
+            legal_size: AtomicUsize::new(1024),
         };
         task.catch_up().await?;
         Ok(task)
@@ -506,11 +514,24 @@ impl TableTask {
         let before_clocks = self.clocks.clone();
         self.apply_entry(&entry)?;
         let clocks = self.next_clocks(mover);
-        let clocks_json = serde_json::to_value(&clocks).unwrap_or(Value::Null);
+        // Only what changed is written: the status when it moves on (the stored row is kept
+        // as this task knows it), the clocks only where the table has a clock.
+        let status = self.status();
+        let status_change = (status != self.stored.table.status).then_some(status);
+        let clocks_json = self
+            .clock
+            .is_some()
+            .then(|| serde_json::to_value(&clocks).unwrap_or(Value::Null));
         let written = self
             .shared
             .store
-            .append(self.id(), version, &entry, self.status(), &clocks_json)
+            .append_changes(
+                self.id(),
+                version,
+                &entry,
+                status_change,
+                clocks_json.as_ref(),
+            )
             .await;
         match written {
             Ok(true) => {
@@ -895,11 +916,12 @@ impl TableTask {
             return made.clone();
         }
         if parts.views[index].is_none() {
-            let mut view = Vec::with_capacity(4096);
+            let mut view = Vec::with_capacity(self.view_size.load(Relaxed));
             if self.game.write_view(sub.viewer, &mut view).is_err() {
                 view.clear();
                 view.extend_from_slice(b"null");
             }
+            self.view_size.fetch_max(view.len(), Relaxed);
             parts.views[index] = Some(view);
         }
         if sub.svg && parts.svgs[index].is_none() {
@@ -913,8 +935,9 @@ impl TableTask {
         };
         let mine = seat.is_some() && seat == parts.to_move;
         if mine && parts.legal.is_none() {
-            let mut legal = Vec::with_capacity(1024);
+            let mut legal = Vec::with_capacity(self.legal_size.load(Relaxed));
             self.game.write_legal(&mut legal);
+            self.legal_size.fetch_max(legal.len(), Relaxed);
             parts.legal = Some(legal);
         }
         // BGA's undo check replays samples of what the seat cannot see: once per version.
@@ -923,16 +946,26 @@ impl TableTask {
                 .get_or_insert_with(|| self.game.can_undo(Seat(s)).is_ok()),
             None => false,
         };
-        let log = &self.events[index];
-        let events: Vec<EventsOut<'_>> = log
+        // The events first, so that the frame is allocated once at its full size.
+        let mut events = Vec::with_capacity(256);
+        events.push(b'[');
+        for (i, e) in self.events[index]
             .iter()
             .enumerate()
             .skip(sub.sent as usize)
-            .map(|(i, e)| EventsOut {
-                version: i as u64 + 1,
-                events: e,
-            })
-            .collect();
+        {
+            if events.len() > 1 {
+                events.push(b',');
+            }
+            write_json(
+                &mut events,
+                &EventsOut {
+                    version: i as u64 + 1,
+                    events: e,
+                },
+            );
+        }
+        events.push(b']');
         let view = parts.views[index].as_deref().unwrap_or(b"null");
         let svg: &[u8] = match (sub.svg, &parts.svgs[index]) {
             (true, Some(svg)) => svg,
@@ -948,8 +981,9 @@ impl TableTask {
                 + view.len()
                 + svg.len()
                 + legal.len()
+                + events.len()
                 + parts.tail.len()
-                + 128,
+                + 96,
         );
         out.extend_from_slice(&parts.head);
         write_json(&mut out, &seat);
@@ -962,7 +996,7 @@ impl TableTask {
         out.extend_from_slice(b",\"can_undo\":");
         write_json(&mut out, &can_undo);
         out.extend_from_slice(b",\"events\":");
-        write_json(&mut out, &events);
+        out.extend_from_slice(&events);
         out.extend_from_slice(&parts.tail);
         // Every piece is JSON written by serde_json, so this is UTF-8; the fallback is an
         // error frame, never a broken one.

@@ -329,6 +329,64 @@ async fn suite(url: &str) {
         let entries = store.entries(&ids[i], version).await.expect("read");
         assert_eq!(entries, vec![(version + 1, json!({"seat": 1, "w": i}))]);
     }
+    // Writes that give only what changed, at once: all of them changing nothing (the lean
+    // statement), then a mixture in shared chunks (a NULL keeps the stored column).
+    for round in 0..2u64 {
+        let writes: Vec<_> = ids
+            .iter()
+            .cloned()
+            .enumerate()
+            .map(|(i, id)| {
+                let store = store.clone();
+                let version = if i % 3 == 1 { 6 } else { 7 } + round;
+                let (status, clocks) = match (round, i % 4) {
+                    (0, _) | (1, 0) => (None, None),
+                    (1, 1) => (Some(TableStatus::Running), None),
+                    (1, 2) => (None, Some(json!({"c": i}))),
+                    _ => (Some(TableStatus::Open), Some(json!({"c": i}))),
+                };
+                tokio::spawn(async move {
+                    let stored = store
+                        .append_changes(
+                            &id,
+                            version,
+                            &json!({"seat": 0, "r": round, "i": i}),
+                            status,
+                            clocks.as_ref(),
+                        )
+                        .await
+                        .expect("no storage error");
+                    (i, version, status, clocks, stored)
+                })
+            })
+            .collect();
+        for w in writes {
+            let (i, version, status, clocks, stored) = w.await.expect("joined");
+            assert!(stored, "round {round} write {i}");
+            let row = store.table(&ids[i]).await.expect("read").expect("there");
+            // What the previous writes left: Over for even tables, Running for odd, clocks {"w": i}.
+            let before = if i % 2 == 0 {
+                TableStatus::Over
+            } else {
+                TableStatus::Running
+            };
+            assert_eq!(
+                (row.table.version, row.table.status, row.table.clocks),
+                (
+                    version + 1,
+                    status.unwrap_or(before),
+                    clocks.unwrap_or_else(|| json!({"w": i}))
+                ),
+                "round {round} {}",
+                ids[i]
+            );
+            let entries = store.entries(&ids[i], version).await.expect("read");
+            assert_eq!(
+                entries,
+                vec![(version + 1, json!({"seat": 0, "r": round, "i": i}))]
+            );
+        }
+    }
 }
 
 #[tokio::test]
