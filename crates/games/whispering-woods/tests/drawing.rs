@@ -60,7 +60,8 @@ fn the_multiplayer_drawing_shows_forests_display_completed_tasks_and_bonus_cards
     assert_eq!(count(&doc, "completed-task"), completed);
     assert_eq!(count(&doc, "bonus-card"), 4);
     assert_eq!(count(&doc, "player"), 3);
-    // Task sides show their colour sequence.
+    // Tasks in forests and on display tiles show their path as chips; a completed task shows
+    // the element of its Forest side as one chip (none for the Starting tile).
     let dots: usize = view
         .players
         .iter()
@@ -71,6 +72,7 @@ fn the_multiplayer_drawing_shows_forests_display_completed_tasks_and_bonus_cards
                 .map(|c| c.tile.task.len())
         })
         .sum::<usize>()
+        + view.display.iter().map(|t| t.task.len()).sum::<usize>()
         + view
             .players
             .iter()
@@ -82,7 +84,7 @@ fn the_multiplayer_drawing_shows_forests_display_completed_tasks_and_bonus_cards
                         flipped += 1;
                         0
                     } else {
-                        c.tile.task.len()
+                        usize::from(c.tile.forest.is_some())
                     }
                 })
             })
