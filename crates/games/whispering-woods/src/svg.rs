@@ -75,7 +75,8 @@ fn tile_shape(
         colour(view, t.forest)
     };
     let stroke = if task_side {
-        colour(view, t.forest)
+        // The Starting tile has no Forest side: a brown outline, not one as pale as its face.
+        t.forest.map_or("#8b5a2b", |e| colour(view, Some(e)))
     } else {
         "#333"
     };
@@ -293,12 +294,17 @@ pub fn draw(view: &View) -> String {
         }
         let px = |q: i8, r: i8| R * SQRT3 * (q as f64 + r as f64 / 2.0);
         let py = |r: i8| R * 1.5 * r as f64;
-        let (mut x0, mut x1, mut y0, mut y1) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
+        // The bounds of the hexes drawn (not of the origin, which a forest may leave once its
+        // Starting tile is completed, and which would shift the forest off its heading).
+        let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
         for h in p.forest.iter().map(|c| c.hex).chain(places.iter().copied()) {
             x0 = x0.min(px(h.q, h.r));
             x1 = x1.max(px(h.q, h.r));
             y0 = y0.min(py(h.r));
             y1 = y1.max(py(h.r));
+        }
+        if x0 > x1 {
+            (x0, x1, y0, y1) = (0.0, 0.0, 0.0, 0.0);
         }
         let ox = 10.0 + R - x0;
         let oy = y + 10.0 + R - y0;
@@ -362,9 +368,18 @@ pub fn draw(view: &View) -> String {
             }
         }
         body.push_str("</g></g>");
-        // Completed tasks to the right of the forest.
+        // Completed tasks to the right of the forest, under their own heading so that none
+        // looks like a tile of the forest.
         let cx0 = ox + x1 + 3.0 * R;
         body.push_str(r#"<g class="completed">"#);
+        if !p.completed.is_empty() {
+            let _ = write!(
+                body,
+                r#"<text x="{:.1}" y="{:.1}" font-size="10">Completed tasks</text>"#,
+                cx0 - 16.0,
+                y + 14.0
+            );
+        }
         // The first `flips` completed Forest tiles are shown flipped to their Forest side.
         let mut flipped = 0;
         for (k, c) in p.completed.iter().enumerate() {
@@ -374,7 +389,7 @@ pub fn draw(view: &View) -> String {
             }
             let (cx, cy) = (
                 cx0 + (k % 8) as f64 * 36.0,
-                y + 30.0 + (k / 8) as f64 * 36.0,
+                y + 38.0 + (k / 8) as f64 * 36.0,
             );
             tile(
                 &mut body,
@@ -394,7 +409,7 @@ pub fn draw(view: &View) -> String {
         body.push_str("</g></g>");
         right = right.max(ox + x1 + R + 10.0);
         let rows = (p.completed.len().max(1) - 1) / 8 + 1;
-        y = (oy + y1 + R + 10.0).max(y + 30.0 + rows as f64 * 36.0);
+        y = (oy + y1 + R + 10.0).max(y + 38.0 + rows as f64 * 36.0);
     }
     if let Some(solo) = &view.solo {
         y += 20.0;
