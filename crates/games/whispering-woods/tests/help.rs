@@ -341,3 +341,52 @@ fn the_multiplayer_legend_says_tasks_count_per_player_not_per_animal() {
         "{svg}"
     );
 }
+
+/// Issue 11, point 6: a Bonus card in the log is "You take a x2 Bonus card (3 VP)" for its
+/// taker and "Player 1 takes ..." for the others.
+#[test]
+fn a_bonus_card_in_the_log_is_worded_for_its_reader() {
+    let game = WhisperingWoods::new(2, Options::default()).expect("valid");
+    let (mut a, mut o) = (Vec::new(), Vec::new());
+    for seed in 0..200 {
+        let mut s = game.initial_state();
+        let mut rng = GameRng::seeded(seed);
+        while game.actor(&s) != Actor::Nobody {
+            let action = match game.actor(&s) {
+                Actor::Chance => {
+                    game.chance_outcomes(&s, &mut o);
+                    rng.pick_weighted(&o)
+                }
+                _ => {
+                    game.legal_actions(&s, &mut a);
+                    // Complete every task there is, so that Bonus cards are taken.
+                    a.iter()
+                        .copied()
+                        .find(|x| matches!(x, Action::Complete { .. }))
+                        .unwrap_or(a[rng.below(a.len() as u64) as usize])
+                }
+            };
+            let before = s.clone();
+            game.apply(&mut s, action).expect("legal");
+            let Actor::Seat(seat) = game.actor(&before) else {
+                continue;
+            };
+            if s.players[seat.index()].bonus == before.players[seat.index()].bonus {
+                continue;
+            }
+            let mut mine = Vec::new();
+            game.events(&before, action, &s, Viewer::Seat(seat), &mut mine);
+            let mut theirs = Vec::new();
+            let other = Viewer::Seat(Seat(1 - seat.0));
+            game.events(&before, action, &s, other, &mut theirs);
+            assert!(
+                mine.iter().any(|e| e.starts_with("You take a x")),
+                "{mine:?}"
+            );
+            let named = format!("{seat} takes a x");
+            assert!(theirs.iter().any(|e| e.starts_with(&named)), "{theirs:?}");
+            return;
+        }
+    }
+    panic!("no Bonus card was taken in 200 games");
+}
