@@ -214,7 +214,7 @@ impl WhisperingWoods {
             }
             let _ = writeln!(
                 t,
-                "Tasks completed (the game ends when a player completes {}):",
+                "Tasks completed, per player (the game ends when a player completes {}); not per Animal: a player's 4 Animals share one colour, and completed tasks go in front of the player, not beside Animal tiles as in solo:",
                 self.components.end_tasks(self.players)
             );
             for (i, p) in view.players.iter().enumerate() {

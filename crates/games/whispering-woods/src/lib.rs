@@ -311,7 +311,12 @@ impl Game for WhisperingWoods {
         for (i, (b, a)) in before.players.iter().zip(after.players.iter()).enumerate() {
             for k in 0..b.bonus.len() {
                 if a.bonus[k] > b.bonus[k] {
-                    out.push(format!("Player {} takes a x{} Bonus card", i + 1, k + 2));
+                    let vp = self.components.bonus[k].1;
+                    out.push(if viewer == Viewer::Seat(Seat(i as u8)) {
+                        format!("You take a x{} Bonus card ({vp} VP)", k + 2)
+                    } else {
+                        format!("Player {} takes a x{} Bonus card ({vp} VP)", i + 1, k + 2)
+                    });
                 }
             }
         }

@@ -9,7 +9,9 @@ use sylvan_engine::{Actor, OptionsError, Seat};
 
 use crate::action::Action;
 use crate::components::{Components, Element, ANIMALS, LEVELS, MAX_TASK, START_TASK};
-use crate::state::{Forest, Hex, Player, State, Step, TileId, Tiles, MAX_CELLS, NO_ANIMAL, START};
+use crate::state::{
+    Forest, Hex, Player, State, Step, TileId, Tiles, MAX_CELLS, NO_ANIMAL, NO_LINK, START,
+};
 
 /// The options a table chooses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -244,12 +246,12 @@ impl WhisperingWoods {
             }
             Step::Tasks => {
                 let forest = &me.forest;
-                let adj = self.adjacency(forest);
+                let mut adj = self.adjacency(forest);
                 for (i, c) in forest.cells().iter().enumerate() {
                     if !c.task_side() {
                         continue;
                     }
-                    let ends = self.path_ends_in(forest, &adj, i);
+                    let ends = self.path_ends_in(forest, &mut adj, i);
                     if ends == 0 || !forest.connected_without(i) {
                         continue;
                     }
@@ -279,17 +281,24 @@ impl WhisperingWoods {
         self.each_legal(s, &mut |a| out.push(a));
     }
 
-    /// The forest as index arrays for path search: each tile's neighbours (kept by the
-    /// forest) and the colour of its Forest side (none for Task sides, which animals never walk
-    /// over).
+    /// The forest as bit sets for path search: the Forest-side tiles of each element (Task
+    /// sides, which animals never walk over, are in none); each tile's Forest-side neighbours
+    /// are found on the first visit.
     pub(crate) fn adjacency<'f>(&self, forest: &'f Forest) -> Adjacency<'f> {
         let mut a = Adjacency {
-            nbr: forest.links(),
+            links: forest.links(),
+            walkable: 0,
+            known: 0,
+            nbr: [0; MAX_CELLS],
+            of: [0; Element::NUM],
             colour: [NONE; MAX_CELLS],
         };
         for (i, c) in forest.cells().iter().enumerate() {
             if !c.task_side() && (c.tile as usize) < self.components.tiles.len() {
-                a.colour[i] = self.colour[c.tile as usize].index() as u8;
+                let e = self.colour[c.tile as usize].index();
+                a.colour[i] = e as u8;
+                a.of[e] |= 1 << i;
+                a.walkable |= 1 << i;
             }
         }
         a
@@ -299,10 +308,10 @@ impl WhisperingWoods {
     /// position `ti` can end: the animal walks the task's colours in either direction, from
     /// tile to adjacent tile, over Forest sides only, each tile at most once.
     pub fn path_ends(&self, forest: &Forest, ti: usize) -> u128 {
-        self.path_ends_in(forest, &self.adjacency(forest), ti)
+        self.path_ends_in(forest, &mut self.adjacency(forest), ti)
     }
 
-    pub(crate) fn path_ends_in(&self, forest: &Forest, adj: &Adjacency, ti: usize) -> u128 {
+    pub(crate) fn path_ends_in(&self, forest: &Forest, adj: &mut Adjacency, ti: usize) -> u128 {
         let Some(c) = forest.cells().get(ti) else {
             return 0;
         };
@@ -312,33 +321,27 @@ impl WhisperingWoods {
         let mut ends = 0u128;
         let used = 1u128 << ti;
         if c.tile == START {
-            walk_start(
-                adj,
-                self.options.strict_start_task,
-                0,
-                ti,
-                used,
-                NONE,
-                0,
-                &mut ends,
-            );
+            walk_start(adj, self.options.strict_start_task, ti, used, &mut ends);
         } else if let Some(def) = self.components.tiles.get(c.tile as usize) {
             let n = def.task.len();
             let mut seq = [NONE; MAX_TASK];
             for (k, e) in def.task.iter().enumerate() {
                 seq[k] = e.index() as u8;
             }
-            walk(adj, &seq[..n], 0, ti, used, &mut ends);
+            walk(adj, &seq[..n], ti, used, &mut ends);
             let mut rev = seq;
             rev[..n].reverse();
             if rev != seq {
-                walk(adj, &rev[..n], 0, ti, used, &mut ends);
+                walk(adj, &rev[..n], ti, used, &mut ends);
             }
         }
         ends
     }
 
-    /// Plays a decision assumed legal; anything malformed leaves the state as it is.
+    /// Plays a decision assumed legal (listed by [`WhisperingWoods::legal`] or checked). A
+    /// decision of another step, or a tile or hex that is not there, leaves the state as it
+    /// is; a task's path is not searched again, so an illegal Complete leaves the state
+    /// unspecified, as [`sylvan_engine::Game::apply_unchecked`] allows.
     pub fn play(&self, s: &mut State, a: Action) {
         let cur = s.current.index();
         if cur >= s.players.len() {
@@ -446,7 +449,11 @@ impl WhisperingWoods {
                 let (Some(i), Some(j)) = (forest.at(task), forest.at(end)) else {
                     return;
                 };
-                if self.path_ends(forest, i) >> j & 1 == 0 || !forest.connected_without(i) {
+                // The path and the forest's connection were searched when the decision was
+                // listed or checked; searching again here cost a tenth of a playout. A malformed
+                // one is still refused without a panic.
+                let cells = forest.cells();
+                if i == j || !cells[i].task_side() || cells[j].task_side() {
                     return;
                 }
                 let p = &mut s.players[cur];
@@ -565,71 +572,104 @@ pub fn unused_animals(forest: &Forest) -> u8 {
 /// No neighbour, or no Forest-side colour.
 const NONE: u8 = u8::MAX;
 
-/// A forest as index arrays, built once per decision for path search.
+/// A forest as bit sets over positions in [`Forest::cells`], built once per decision for path
+/// search, so that each step of a walk is a few masks instead of a loop over six links.
 pub(crate) struct Adjacency<'f> {
-    nbr: &'f [[u8; 6]; MAX_CELLS],
+    /// The forest's links, read once per tile visited.
+    links: &'f [[u8; 6]; MAX_CELLS],
+    /// The Forest-side tiles.
+    walkable: u128,
+    /// The tiles whose entry in `nbr` is filled in.
+    known: u128,
+    /// Each tile's Forest-side neighbours, once known: most tiles are never visited, so
+    /// building them all up front cost more than the walks.
+    nbr: [u128; MAX_CELLS],
+    /// The Forest-side tiles of each element.
+    of: [u128; Element::NUM],
+    /// Each tile's Forest-side element, [`NONE`] for a Task side.
     colour: [u8; MAX_CELLS],
 }
 
-/// Walks the colours `seq` (element indices) from the tile at `at`; records path ends.
-fn walk(adj: &Adjacency, seq: &[u8], k: usize, at: usize, used: u128, ends: &mut u128) {
-    let want = seq[k];
-    for &j in &adj.nbr[at] {
-        let j = j as usize;
-        if j >= MAX_CELLS || used >> j & 1 == 1 || adj.colour[j] != want {
-            continue;
+impl Adjacency<'_> {
+    /// The Forest-side neighbours of the tile at `at`.
+    fn nbr(&mut self, at: usize) -> u128 {
+        if self.known >> at & 1 == 0 {
+            let mut m = 0u128;
+            for &j in &self.links[at] {
+                if j != NO_LINK {
+                    m |= 1 << j;
+                }
+            }
+            self.nbr[at] = m & self.walkable;
+            self.known |= 1 << at;
         }
-        if k + 1 == seq.len() {
-            *ends |= 1 << j;
-        } else {
-            walk(adj, seq, k + 1, j, used | 1 << j, ends);
-        }
+        self.nbr[at]
     }
 }
 
-/// The Starting tile's task: first and last tile the same colour, the four between them of
-/// four different colours (and, when `strict`, not the end colour).
-#[allow(clippy::too_many_arguments)]
-fn walk_start(
-    adj: &Adjacency,
-    strict: bool,
+/// The tiles in a bit set, lowest first.
+fn bits(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let j = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(j)
+    })
+}
+
+/// Walks the colours `seq` (element indices) on from the tile at `at`, over tiles not in
+/// `used`; records where the walk can end.
+fn walk(adj: &mut Adjacency, seq: &[u8], at: usize, used: u128, ends: &mut u128) {
+    let Some((&want, rest)) = seq.split_first() else {
+        return;
+    };
+    let Some(&of) = adj.of.get(want as usize) else {
+        return;
+    };
+    let next = adj.nbr(at) & of & !used;
+    if rest.is_empty() {
+        *ends |= next;
+        return;
+    }
+    for j in bits(next) {
+        walk(adj, rest, j, used | 1 << j, ends);
+    }
+}
+
+/// The Starting tile's task from the tile at `at`: first and last tile the same colour, the
+/// four between them of four different colours (and, when `strict`, not the end colour).
+fn walk_start(adj: &mut Adjacency, strict: bool, at: usize, used: u128, ends: &mut u128) {
+    for j in bits(adj.nbr(at) & !used) {
+        let first = adj.colour[j] as usize;
+        let Some(&same) = adj.of.get(first) else {
+            continue;
+        };
+        // Tiles of a colour already walked in the middle (or the end colour, when strict)
+        // are out of the middle.
+        let barred = if strict { same } else { 0 };
+        walk_middle(adj, same, barred, 0, j, used | 1 << j, ends);
+    }
+}
+
+/// The Starting tile's task after its first tile: `k` middle tiles walked, `barred` the
+/// tiles their colours rule out, `same` the tiles of the first tile's colour.
+fn walk_middle(
+    adj: &mut Adjacency,
+    same: u128,
+    barred: u128,
     k: usize,
     at: usize,
     used: u128,
-    first: u8,
-    middle: u8,
     ends: &mut u128,
 ) {
-    for &j in &adj.nbr[at] {
-        let j = j as usize;
-        if j >= MAX_CELLS || used >> j & 1 == 1 {
-            continue;
-        }
-        let colour = adj.colour[j];
-        if colour == NONE {
-            continue;
-        }
-        if k == 0 {
-            walk_start(adj, strict, 1, j, used | 1 << j, colour, 0, ends);
-        } else if k == START_TASK - 1 {
-            if colour == first {
-                *ends |= 1 << j;
-            }
-        } else {
-            let bit = 1u8 << colour;
-            if middle & bit != 0 || (strict && colour == first) {
-                continue;
-            }
-            walk_start(
-                adj,
-                strict,
-                k + 1,
-                j,
-                used | 1 << j,
-                first,
-                middle | bit,
-                ends,
-            );
-        }
+    if k == START_TASK - 2 {
+        *ends |= adj.nbr(at) & same & !used;
+        return;
+    }
+    for j in bits(adj.nbr(at) & !used & !barred) {
+        let colour = adj.of[adj.colour[j] as usize];
+        walk_middle(adj, same, barred | colour, k + 1, j, used | 1 << j, ends);
     }
 }

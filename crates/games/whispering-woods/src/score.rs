@@ -41,7 +41,7 @@ impl WhisperingWoods {
             return 0.0;
         };
         let forest = &player.forest;
-        let adj = self.adjacency(forest);
+        let mut adj = self.adjacency(forest);
         let mut open = 0.0;
         for (i, c) in forest.cells().iter().enumerate() {
             // Completed tasks leave the forest, so every Task side in it is still open.
@@ -51,7 +51,7 @@ impl WhisperingWoods {
             let vp = f64::from(self.vp(c.tile));
             // A walkable task is points next turn (if the forest stays connected); an unwalkable
             // one needs the right tiles first.
-            open += if self.path_ends_in(forest, &adj, i) != 0 {
+            open += if self.path_ends_in(forest, &mut adj, i) != 0 {
                 0.7 * vp
             } else {
                 0.25 * vp

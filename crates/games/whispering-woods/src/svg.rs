@@ -10,7 +10,8 @@ use crate::help;
 use crate::state::Hex;
 use crate::view::{PlayerView, TileView, View};
 
-const R: f64 = 22.0;
+/// A hex's radius in the forests and the display: five chips of a task fit across.
+const R: f64 = 28.0;
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 
 fn hex_points(cx: f64, cy: f64, r: f64) -> String {
@@ -39,10 +40,26 @@ fn esc(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// Draws one tile as a hex: Forest side filled with its element's colour, Task side pale with
-/// the sequence as coloured dots and the VP.
+/// Draws one tile as a hex: its shape, then its marks ([`tile_shape`], [`tile_marks`]).
 #[allow(clippy::too_many_arguments)]
 fn tile(
+    out: &mut String,
+    view: &View,
+    t: &TileView,
+    task_side: bool,
+    cx: f64,
+    cy: f64,
+    r: f64,
+    class: &str,
+) {
+    tile_shape(out, view, t, task_side, cx, cy, r, class);
+    tile_marks(out, view, t, task_side, cx, cy, r, class == "display-tile");
+}
+
+/// A tile's hex: the Forest side filled with its element's colour, the Task side pale and
+/// outlined in the colour of the Forest side beneath it.
+#[allow(clippy::too_many_arguments)]
+fn tile_shape(
     out: &mut String,
     view: &View,
     t: &TileView,
@@ -58,7 +75,8 @@ fn tile(
         colour(view, t.forest)
     };
     let stroke = if task_side {
-        colour(view, t.forest)
+        // The Starting tile has no Forest side: a brown outline, not one as pale as its face.
+        t.forest.map_or("#8b5a2b", |e| colour(view, Some(e)))
     } else {
         "#333"
     };
@@ -68,41 +86,90 @@ fn tile(
         t.id,
         hex_points(cx, cy, r)
     );
+}
+
+/// Width of an element chip of a task, per unit of hex radius: five fit across a hex.
+const CHIP: f64 = 0.335;
+
+/// What is printed on a tile, every colour with a second cue for colour-blind players: the
+/// Forest side's element code; a task's path as chips of colour each with its element code
+/// (or A-4-A for the Starting tile's task), and its VP. A display tile also shows its task on
+/// the Forest side, as the printed tile does [R]; a small tile (a completed task) shows only
+/// its Forest side's element and VP, what Missions count.
+#[allow(clippy::too_many_arguments)]
+fn tile_marks(
+    out: &mut String,
+    view: &View,
+    t: &TileView,
+    task_side: bool,
+    cx: f64,
+    cy: f64,
+    r: f64,
+    display: bool,
+) {
+    let big = r >= 20.0;
     if !task_side {
         if let Some(e) = t.forest {
-            // The element's code: a second cue besides colour.
+            let size = (r * 0.42).max(7.0);
+            let y = if display {
+                cy - r * 0.22
+            } else {
+                cy + size * 0.35
+            };
             let _ = write!(
                 out,
-                r##"<text class="element-code" x="{cx:.1}" y="{:.1}" font-size="{:.0}" font-weight="bold" text-anchor="middle" fill="#fff" stroke="#000" stroke-width="2" paint-order="stroke">{}</text>"##,
-                cy + r * 0.2,
-                (r * 0.45).max(7.0),
+                r##"<text class="element-code" x="{cx:.1}" y="{y:.1}" font-size="{size:.0}" font-weight="bold" text-anchor="middle" fill="#fff" stroke="#000" stroke-width="2" paint-order="stroke">{}</text>"##,
                 e.code()
             );
+            if display {
+                chips(out, view, &t.task, cx, cy + r * 0.08, r * CHIP);
+            }
         }
+        return;
     }
-    if task_side {
-        if t.task.is_empty() {
-            let _ = write!(
-                out,
-                r#"<text x="{cx:.1}" y="{:.1}" font-size="7" text-anchor="middle">A-4-A</text>"#,
-                cy - 2.0
-            );
-        }
-        let n = t.task.len() as f64;
-        for (i, e) in t.task.iter().enumerate() {
-            let x = cx - (n - 1.0) * 3.5 + i as f64 * 7.0;
-            let _ = write!(
-                out,
-                r#"<circle class="task-colour" cx="{x:.1}" cy="{:.1}" r="3" fill="{}"/>"#,
-                cy - 4.0,
-                colour(view, Some(*e))
-            );
+    if !big {
+        // A completed task: the element of its Forest side (Missions count them) and its VP.
+        if let Some(e) = t.forest {
+            chips(out, view, &[e], cx, cy - r * 0.6, r * 0.7);
         }
         let _ = write!(
             out,
             r#"<text class="vp" x="{cx:.1}" y="{:.1}" font-size="8" text-anchor="middle">{}</text>"#,
-            cy + 8.0,
+            cy + r * 0.5,
             t.vp
+        );
+        return;
+    }
+    if t.task.is_empty() {
+        let _ = write!(
+            out,
+            r#"<text x="{cx:.1}" y="{:.1}" font-size="8" text-anchor="middle">A-4-A</text>"#,
+            cy + r * 0.05
+        );
+    }
+    chips(out, view, &t.task, cx, cy - r * 0.3, r * CHIP);
+    let _ = write!(
+        out,
+        r#"<text class="vp" x="{cx:.1}" y="{:.1}" font-size="9" text-anchor="middle">{}</text>"#,
+        cy + r * 0.5,
+        t.vp
+    );
+}
+
+/// A task's elements in a row centred on (cx, top..): a box of the element's colour with its
+/// code, so that the path reads without colour too.
+fn chips(out: &mut String, view: &View, task: &[Element], cx: f64, top: f64, w: f64) {
+    let n = task.len() as f64;
+    for (i, e) in task.iter().enumerate() {
+        let x = cx - n * w / 2.0 + i as f64 * w;
+        let _ = write!(
+            out,
+            r##"<rect class="task-colour" x="{x:.2}" y="{top:.2}" width="{w:.2}" height="{w:.2}" fill="{}" stroke="#fff" stroke-width="0.6"/><text x="{:.2}" y="{:.2}" font-size="{:.1}" text-anchor="middle" fill="#fff">{}</text>"##,
+            colour(view, Some(*e)),
+            x + w / 2.0,
+            top + w * 0.72,
+            w * 0.58,
+            e.code()
         );
     }
 }
@@ -115,9 +182,9 @@ pub fn draw(view: &View) -> String {
         body,
         r#"<text x="10" y="{y}" font-size="14">Whispering Woods, turn {}: {}</text>"#,
         view.turn,
-        esc(&view.step)
+        esc(&view.addressed(&view.step))
     );
-    y += 30.0;
+    y += 38.0;
     // The display.
     let _ = write!(
         body,
@@ -136,7 +203,7 @@ pub fn draw(view: &View) -> String {
             view,
             t,
             false,
-            90.0 + i as f64 * 50.0,
+            90.0 + i as f64 * (R * SQRT3 + 6.0),
             y,
             R,
             "display-tile",
@@ -144,7 +211,7 @@ pub fn draw(view: &View) -> String {
         body.push_str("</g>");
     }
     body.push_str("</g>");
-    y += 40.0;
+    y += R + 20.0;
     // The bag by element.
     let _ = write!(
         body,
@@ -174,6 +241,22 @@ pub fn draw(view: &View) -> String {
             .collect::<Vec<_>>()
             .join(" · ")
     );
+    // What the marks on a tile mean, in words beside the colours.
+    let animals = if view.solo.is_some() {
+        "a disc with a letter is the Animal of that colour (Y Yellow, R Red, B Blue, G Green)"
+    } else {
+        "a disc with a number is that player's Animal; a player's 4 Animals share one colour, so tasks count per player, not per Animal"
+    };
+    for line in [
+        "A tile's task: its elements in order (walked either way), then its VP; A-4-A is the Starting tile's task",
+        animals,
+    ] {
+        y += 14.0;
+        let _ = write!(
+            body,
+            r##"<text class="legend" x="60" y="{y}" font-size="10" fill="#333">{line}</text>"##
+        );
+    }
     y += 20.0;
     if view.solo.is_none() {
         let _ = write!(
@@ -211,15 +294,22 @@ pub fn draw(view: &View) -> String {
         }
         let px = |q: i8, r: i8| R * SQRT3 * (q as f64 + r as f64 / 2.0);
         let py = |r: i8| R * 1.5 * r as f64;
-        let (mut x0, mut x1, mut y0, mut y1) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
+        // The bounds of the hexes drawn (not of the origin, which a forest may leave once its
+        // Starting tile is completed, and which would shift the forest off its heading).
+        let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
         for h in p.forest.iter().map(|c| c.hex).chain(places.iter().copied()) {
             x0 = x0.min(px(h.q, h.r));
             x1 = x1.max(px(h.q, h.r));
             y0 = y0.min(py(h.r));
             y1 = y1.max(py(h.r));
         }
+        if x0 > x1 {
+            (x0, x1, y0, y1) = (0.0, 0.0, 0.0, 0.0);
+        }
         let ox = 10.0 + R - x0;
         let oy = y + 10.0 + R - y0;
+        // Every hex first, then what lies on them, so that no later hex covers an Animal or a
+        // task drawn across its edge.
         body.push_str(r#"<g class="forest">"#);
         for c in &p.forest {
             let (cx, cy) = (ox + px(c.hex.q, c.hex.r), oy + py(c.hex.r));
@@ -232,19 +322,17 @@ pub fn draw(view: &View) -> String {
                     c.hex
                 );
             }
-            tile(
+            let task_side = c.animal.is_some();
+            tile_shape(
                 &mut body,
                 view,
                 &c.tile,
-                c.animal.is_some(),
+                task_side,
                 cx,
                 cy,
                 R,
                 "forest-tile",
             );
-            if let Some(a) = c.animal {
-                animal_token(&mut body, view, i, a, cx + 12.0, cy - 13.0, 6.0);
-            }
             if mover {
                 body.push_str("</g>");
             }
@@ -253,7 +341,7 @@ pub fn draw(view: &View) -> String {
             let (cx, cy) = (ox + px(h.q, h.r), oy + py(h.r));
             let _ = write!(
                 body,
-                r##"<g class="target place" data-target="{}"><title>place the tile at {h}</title><polygon points="{}" fill="#ffffff" fill-opacity="0.6" stroke="#555" stroke-dasharray="4 3"/><text x="{cx:.1}" y="{:.1}" font-size="8" text-anchor="middle" fill="#333">{},{}</text></g>"##,
+                r##"<g class="target place" data-target="{}"><title>place the tile at {h}</title><polygon points="{}" fill="#ffffff" fill-opacity="0.6" stroke="#555" stroke-dasharray="4 3"/><text x="{cx:.1}" y="{:.1}" font-size="9" text-anchor="middle" fill="#333">{},{}</text></g>"##,
                 help::hex_target(h),
                 hex_points(cx, cy, R - 1.0),
                 cy + 3.0,
@@ -261,10 +349,37 @@ pub fn draw(view: &View) -> String {
                 h.r
             );
         }
-        body.push_str("</g>");
-        // Completed tasks to the right of the forest.
+        // The marks let clicks through to the hex beneath them.
+        body.push_str(r#"<g class="marks" pointer-events="none">"#);
+        for c in &p.forest {
+            let (cx, cy) = (ox + px(c.hex.q, c.hex.r), oy + py(c.hex.r));
+            tile_marks(
+                &mut body,
+                view,
+                &c.tile,
+                c.animal.is_some(),
+                cx,
+                cy,
+                R,
+                false,
+            );
+            if let Some(a) = c.animal {
+                animal_token(&mut body, view, i, a, cx, cy - R * 0.58, 6.5);
+            }
+        }
+        body.push_str("</g></g>");
+        // Completed tasks to the right of the forest, under their own heading so that none
+        // looks like a tile of the forest.
         let cx0 = ox + x1 + 3.0 * R;
         body.push_str(r#"<g class="completed">"#);
+        if !p.completed.is_empty() {
+            let _ = write!(
+                body,
+                r#"<text x="{:.1}" y="{:.1}" font-size="10">Completed tasks</text>"#,
+                cx0 - 16.0,
+                y + 14.0
+            );
+        }
         // The first `flips` completed Forest tiles are shown flipped to their Forest side.
         let mut flipped = 0;
         for (k, c) in p.completed.iter().enumerate() {
@@ -274,7 +389,7 @@ pub fn draw(view: &View) -> String {
             }
             let (cx, cy) = (
                 cx0 + (k % 8) as f64 * 36.0,
-                y + 30.0 + (k / 8) as f64 * 36.0,
+                y + 38.0 + (k / 8) as f64 * 36.0,
             );
             tile(
                 &mut body,
@@ -294,7 +409,7 @@ pub fn draw(view: &View) -> String {
         body.push_str("</g></g>");
         right = right.max(ox + x1 + R + 10.0);
         let rows = (p.completed.len().max(1) - 1) / 8 + 1;
-        y = (oy + y1 + R + 10.0).max(y + 30.0 + rows as f64 * 36.0);
+        y = (oy + y1 + R + 10.0).max(y + 38.0 + rows as f64 * 36.0);
     }
     if let Some(solo) = &view.solo {
         y += 20.0;

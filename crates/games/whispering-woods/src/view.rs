@@ -10,9 +10,6 @@ use crate::rules::WhisperingWoods;
 use crate::solo::SoloOutcome;
 use crate::state::{Hex, State, Step, TileId, NO_ANIMAL, START};
 
-/// Columns a hex takes in the terminal map; rows are shifted by half of it.
-const CELL_W: i32 = 8;
-
 /// A tile as seen: both sides are printed on each side [R].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TileView {
@@ -262,6 +259,7 @@ impl View {
             ),
             None => self.step.clone(),
         };
+        let step = self.addressed(&step);
         let heading = format!(
             "Whispering Woods, turn {}: {step}{}",
             self.turn,
@@ -342,43 +340,6 @@ impl View {
             }
             let parts: Vec<String> = line.split(", ").map(str::to_string).collect();
             out.push_str(&packed_under("", &parts, ", ", "  "));
-            // The viewer's own forest (the current player's for an observer) is the map; the
-            // others are lists, so two forests fit a 100 x 40 screen.
-            if seat == self.mapped() {
-                let places: &[Hex] = if seat == self.current && !self.over {
-                    &self.places
-                } else {
-                    &[]
-                };
-                out.push_str(&hex_map(&p.forest, places, solo));
-            } else if self.placing.is_some() && self.mapped() == self.current {
-                // Where a tile goes depends on the placer's forest alone: the others are counted.
-                let mut counts = [0usize; Element::NUM];
-                // A task's Forest side is face down: only Forest-side-up tiles count by element.
-                let face_up = p.forest.iter().filter(|c| c.animal.is_none());
-                for e in face_up.filter_map(|c| c.tile.forest) {
-                    counts[e.index()] += 1;
-                }
-                let tasks = p.forest.iter().filter(|c| c.animal.is_some()).count();
-                let items: Vec<String> = Element::ALL
-                    .iter()
-                    .filter(|e| counts[e.index()] > 0)
-                    .map(|e| format!("{} {}", e.code(), counts[e.index()]))
-                    .chain((tasks > 0).then(|| format!("T {tasks}")))
-                    .collect();
-                out.push_str(&format!(
-                    "  Forest: {} tile{}: {}\n",
-                    p.forest.len(),
-                    if p.forest.len() == 1 { "" } else { "s" },
-                    items.join(", ")
-                ));
-            } else {
-                out.push_str(&packed(
-                    "  Forest: ",
-                    &forest_rows(&p.forest, &[], solo),
-                    " ",
-                ));
-            }
             let tasks: Vec<String> = p
                 .forest
                 .iter()
@@ -414,6 +375,8 @@ impl View {
                 ));
             }
         }
+        let budget = ROWS.saturating_sub(out.lines().count());
+        out.push_str(&self.maps(budget));
         if let Some(solo) = &self.solo {
             let o = &solo.outcome;
             out.push_str(&format!(
@@ -491,6 +454,115 @@ pub fn mission_result(o: &SoloOutcome) -> String {
 }
 
 impl View {
+    /// Every forest as a map: the mapped seat's (the viewer's own, else the player to move's)
+    /// with the coordinates moves use and the places a tile may go, the others compact beside
+    /// it when all fit 100 columns, else below it; if that is taller than `budget` rows, the
+    /// others' forests are counted by element instead.
+    fn maps(&self, budget: usize) -> String {
+        let me = self.mapped();
+        let Some(mine) = self.players.get(me.index()) else {
+            return String::new();
+        };
+        let solo = self.solo.is_some();
+        let places: &[Hex] = if me == self.current && !self.over {
+            &self.places
+        } else {
+            &[]
+        };
+        let own_title = match self.viewer {
+            _ if solo => "Your forest".to_string(),
+            Viewer::Seat(s) if s == me => format!("Your forest ({me})"),
+            _ => format!("{me}'s forest"),
+        };
+        let own = |style| Block {
+            title: own_title.clone(),
+            lines: hex_rows(&mine.forest, places, solo, style),
+        };
+        let others: Vec<(usize, Block)> = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != me.index())
+            .map(|(i, p)| {
+                let block = Block {
+                    title: format!("{}'s forest", Seat(i as u8)),
+                    lines: hex_rows(&p.forest, &[], solo, MapStyle::Compact),
+                };
+                (i, block)
+            })
+            .collect();
+        for style in [MapStyle::Full, MapStyle::Labelled, MapStyle::Counted] {
+            let b = own(style);
+            let all: Vec<&Block> = std::iter::once(&b)
+                .chain(others.iter().map(|(_, b)| b))
+                .collect();
+            if let Some(text) = side_by_side(&all) {
+                return text;
+            }
+        }
+        // Too wide side by side: the own map on its own, then the others as many a row as fit.
+        let mut out = [MapStyle::Full, MapStyle::Labelled, MapStyle::Counted]
+            .into_iter()
+            .find_map(|style| side_by_side(&[&own(style)]))
+            .unwrap_or_else(|| listed(&own_title, &mine.forest, places, solo));
+        let own_rows = out.lines().count();
+        let mut rest = String::new();
+        let mut row: Vec<&Block> = Vec::new();
+        for (i, b) in &others {
+            row.push(b);
+            if side_by_side(&row).is_some() {
+                continue;
+            }
+            row.pop();
+            if let Some(text) = side_by_side(&row) {
+                rest.push_str(&text);
+            }
+            row.clear();
+            if side_by_side(&[b]).is_some() {
+                row.push(b);
+            } else {
+                rest.push_str(&listed(&b.title, &self.players[*i].forest, &[], solo));
+            }
+        }
+        if let Some(text) = side_by_side(&row) {
+            rest.push_str(&text);
+        }
+        if own_rows + rest.lines().count() <= budget {
+            out.push_str(&rest);
+        } else {
+            // Too tall to draw every forest: the others counted, a line each.
+            for (i, _) in &others {
+                out.push_str(&counted(Seat(*i as u8), &self.players[*i].forest));
+            }
+        }
+        out
+    }
+
+    /// `step` worded for the viewer when it is the viewer's decision: "You place the tile in
+    /// your forest", not "Player 1 places the tile in their forest".
+    pub fn addressed(&self, step: &str) -> String {
+        let Viewer::Seat(me) = self.viewer else {
+            return step.to_string();
+        };
+        let Some(rest) = step.strip_prefix(&format!("{} ", self.current)) else {
+            return step.to_string();
+        };
+        if me != self.current || self.over {
+            return step.to_string();
+        }
+        let mut rest = rest.to_string();
+        for (theirs, yours) in [
+            ("chooses ", "choose "),
+            ("takes ", "take "),
+            ("places ", "place "),
+            ("completes tasks or ends ", "complete tasks or end "),
+            (" their forest", " your forest"),
+        ] {
+            rest = rest.replacen(theirs, yours, 1);
+        }
+        format!("You {rest}")
+    }
+
     /// The seat whose forest is drawn as a map: the viewer's own, else the current player's.
     fn mapped(&self) -> Seat {
         match self.viewer {
@@ -518,8 +590,8 @@ fn cell_code(c: &CellView, solo: bool) -> String {
     }
 }
 
-/// A forest listed row by row, "r=-1: 0 Fr, 1 T7*, 2 +; r=0: ..." (each hex's q, then its
-/// code), as words carrying their punctuation so a row may break between hexes.
+/// A forest listed row by row, a line per row: "r=-1: 0 Fr, 1 T7*, 2 +" (each hex's q, then
+/// its code), the fallback for a forest too wide for any map.
 fn forest_rows(forest: &[CellView], places: &[Hex], solo: bool) -> Vec<String> {
     let mut cells: Vec<(Hex, String)> = forest
         .iter()
@@ -527,22 +599,16 @@ fn forest_rows(forest: &[CellView], places: &[Hex], solo: bool) -> Vec<String> {
         .chain(places.iter().map(|&h| (h, "+".to_string())))
         .collect();
     cells.sort_by_key(|(h, _)| (h.r, h.q));
-    let mut words: Vec<String> = Vec::new();
-    for (k, (h, code)) in cells.iter().enumerate() {
-        let first = k == 0 || cells[k - 1].0.r != h.r;
-        let end = match cells.get(k + 1) {
-            None => "",
-            Some((next, _)) if next.r != h.r => ";",
-            Some(_) => ",",
-        };
-        let label = if first {
-            format!("r={}: ", h.r)
-        } else {
-            String::new()
-        };
-        words.push(format!("{label}{} {code}{end}", h.q));
+    let mut lines = Vec::new();
+    for row in cells.chunk_by(|a, b| a.0.r == b.0.r) {
+        let items: Vec<String> = row
+            .iter()
+            .map(|(h, code)| format!("{} {code}", h.q))
+            .collect();
+        let head = format!("{INDENT}r={}: ", row[0].0.r);
+        lines.extend(packed(&head, &items, ", ").lines().map(str::to_string));
     }
-    words
+    lines
 }
 
 /// `items` after `head`, joined by `sep` and broken between items into lines of at most
@@ -577,28 +643,42 @@ fn packed_under(head: &str, items: &[String], sep: &str, indent: &str) -> String
     out
 }
 
+/// The rows the text view keeps within for 2 players, so that with the list of moves and the
+/// prompt a decision fits 40 rows (issue 11).
+const ROWS: usize = 28;
+
 /// The widest line the text view writes itself (a terminal of 100 columns).
 const LINE: usize = 100;
 
-/// The forest as hexes in a terminal, one row of hexes a line shifted by half a hex: each hex
-/// "q,r code"; if that is wider than [`LINE`], each row labelled "r=" and each hex "q code";
-/// if still wider, the hexes listed row by row.
-fn hex_map(forest: &[CellView], places: &[Hex], solo: bool) -> String {
-    for labelled in [false, true] {
-        let map = hex_rows(forest, places, solo, labelled);
-        if map.lines().all(|l| l.chars().count() <= LINE) {
-            return map;
-        }
-    }
-    packed(
-        "  Forest by row: ",
-        &forest_rows(forest, places, solo),
-        "; ",
-    )
+/// How a forest's hexes are written on a map.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum MapStyle {
+    /// Each hex "q,r code": the coordinates moves use, 12 columns a hex.
+    Full,
+    /// Each row labelled "r=", each hex "q code": 8 columns a hex.
+    Labelled,
+    /// Each row labelled "r=" and the q of its first hex, each hex its code alone: the own
+    /// forest when the others' maps fit beside it only so (q counts up by one a hex).
+    Counted,
+    /// Each hex its code alone, 4 columns a hex: another player's forest, to see its shape
+    /// and tasks at a glance.
+    Compact,
 }
 
-/// The rows of [`hex_map`]: hexes as "q,r code", or as "q code" after an "r=" label.
-fn hex_rows(forest: &[CellView], places: &[Hex], solo: bool, labelled: bool) -> String {
+impl MapStyle {
+    /// Columns a hex takes; rows are shifted by half of it.
+    fn cell_w(self) -> i32 {
+        match self {
+            MapStyle::Full => 12,
+            MapStyle::Labelled => 8,
+            MapStyle::Counted | MapStyle::Compact => 4,
+        }
+    }
+}
+
+/// The forest as hexes, one row of hexes a line shifted by half a hex (no indent, trailing
+/// spaces trimmed).
+fn hex_rows(forest: &[CellView], places: &[Hex], solo: bool, style: MapStyle) -> Vec<String> {
     let col = |h: Hex| 2 * i32::from(h.q) + i32::from(h.r);
     let hexes = forest.iter().map(|c| c.hex).chain(places.iter().copied());
     let (mut c0, mut r0, mut r1) = (i32::MAX, i32::MAX, i32::MIN);
@@ -608,39 +688,47 @@ fn hex_rows(forest: &[CellView], places: &[Hex], solo: bool, labelled: bool) -> 
         r1 = r1.max(i32::from(h.r));
     }
     if c0 == i32::MAX {
-        return String::new();
+        return Vec::new();
     }
-    let cell_w = if labelled { CELL_W } else { CELL_W + 4 };
-    let label = |h: Hex| {
-        if labelled {
-            h.q.to_string()
-        } else {
-            format!("{},{}", h.q, h.r)
+    let cell_w = style.cell_w();
+    let label = |h: Hex, code: &str| match style {
+        MapStyle::Full => format!("{},{} {code}", h.q, h.r),
+        MapStyle::Labelled => format!("{} {code}", h.q),
+        MapStyle::Counted | MapStyle::Compact => code.to_string(),
+    };
+    // The widest row label, so that every row's hexes start in the same column.
+    let counted = |r: i32| {
+        let q0 = forest
+            .iter()
+            .map(|c| c.hex)
+            .chain(places.iter().copied())
+            .filter(|h| i32::from(h.r) == r)
+            .map(|h| h.q)
+            .min();
+        match q0 {
+            Some(q) => format!("r={r} q={q}: "),
+            None => format!("r={r}: "),
         }
     };
-    let mut out = String::new();
+    let label_w = (r0..=r1).map(|r| counted(r).len()).max().unwrap_or(0);
+    let mut out = Vec::new();
     for r in r0..=r1 {
         let mut cells: Vec<(i32, String)> = forest
             .iter()
             .filter(|c| i32::from(c.hex.r) == r)
-            .map(|c| {
-                (
-                    col(c.hex),
-                    format!("{} {}", label(c.hex), cell_code(c, solo)),
-                )
-            })
+            .map(|c| (col(c.hex), label(c.hex, &cell_code(c, solo))))
             .chain(
                 places
                     .iter()
                     .filter(|h| i32::from(h.r) == r)
-                    .map(|&h| (col(h), format!("{} +", label(h)))),
+                    .map(|&h| (col(h), label(h, "+"))),
             )
             .collect();
         cells.sort();
-        let mut line = if labelled {
-            format!("  r={r:<3}")
-        } else {
-            String::from("  ")
+        let mut line = match style {
+            MapStyle::Labelled => format!("r={r:<3}"),
+            MapStyle::Counted => format!("{:<label_w$}", counted(r)),
+            _ => String::new(),
         };
         let left = line.chars().count();
         for (c, text) in &cells {
@@ -650,8 +738,151 @@ fn hex_rows(forest: &[CellView], places: &[Hex], solo: bool, labelled: bool) -> 
             }
             line.push_str(&format!("{text:^w$}", w = (cell_w - 1) as usize));
         }
-        out.push_str(line.trim_end());
+        out.push(line.trim_end().to_string());
+    }
+    out
+}
+
+/// Another player's forest in a line, when there is no room for its map: its tiles by the
+/// element of their Forest side, and its tasks.
+fn counted(seat: Seat, forest: &[CellView]) -> String {
+    let mut counts = [0usize; Element::NUM];
+    // A task's Forest side is face down: only Forest-side-up tiles count by element.
+    for e in forest
+        .iter()
+        .filter(|c| c.animal.is_none())
+        .filter_map(|c| c.tile.forest)
+    {
+        counts[e.index()] += 1;
+    }
+    let tasks = forest.iter().filter(|c| c.animal.is_some()).count();
+    let items: Vec<String> = Element::ALL
+        .iter()
+        .filter(|e| counts[e.index()] > 0)
+        .map(|e| format!("{} {}", e.code(), counts[e.index()]))
+        .chain((tasks > 0).then(|| format!("T {tasks}")))
+        .collect();
+    format!(
+        "{INDENT}{seat}'s forest (no room for its map): {} tile{}: {}\n",
+        forest.len(),
+        if forest.len() == 1 { "" } else { "s" },
+        items.join(", ")
+    )
+}
+
+/// A forest too wide for any map, under its title, listed row by row.
+fn listed(title: &str, forest: &[CellView], places: &[Hex], solo: bool) -> String {
+    let mut out = format!("{INDENT}{title}, by row (r), each hex its q and code:\n");
+    for line in forest_rows(forest, places, solo) {
+        out.push_str(&line);
         out.push('\n');
     }
     out
+}
+
+/// A titled block of lines (a forest map), drawn beside others.
+struct Block {
+    title: String,
+    lines: Vec<String>,
+}
+
+impl Block {
+    fn width(&self) -> usize {
+        self.lines
+            .iter()
+            .map(|l| l.chars().count())
+            .chain([self.title.chars().count()])
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// Columns between two maps side by side.
+const GAP: &str = " | ";
+/// The indent of every map line.
+const INDENT: &str = "  ";
+
+/// `blocks` side by side under their titles, if they fit [`LINE`] columns.
+fn side_by_side(blocks: &[&Block]) -> Option<String> {
+    if blocks.is_empty() {
+        return Some(String::new());
+    }
+    let widths: Vec<usize> = blocks.iter().map(|b| b.width()).collect();
+    let total = INDENT.len() + widths.iter().sum::<usize>() + GAP.len() * (blocks.len() - 1);
+    if total > LINE {
+        return None;
+    }
+    let rows = blocks.iter().map(|b| b.lines.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for k in 0..=rows {
+        let mut line = INDENT.to_string();
+        for (i, b) in blocks.iter().enumerate() {
+            let cell = if k == 0 {
+                b.title.as_str()
+            } else {
+                b.lines.get(k - 1).map_or("", String::as_str)
+            };
+            if i > 0 {
+                line.push_str(GAP);
+            }
+            line.push_str(&format!("{cell:<w$}", w = widths[i]));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::components::Element;
+
+    fn cell(q: i8, r: i8, e: Element) -> CellView {
+        CellView {
+            hex: Hex::new(q, r),
+            tile: TileView {
+                id: 0,
+                forest: Some(e),
+                task: Vec::new(),
+                vp: 5,
+            },
+            animal: None,
+        }
+    }
+
+    /// Issue 11: a forest too wide for any map is listed a row a line, "r=0: 0 Fr, 1 Fr",
+    /// without the stray ",;" the packed list once printed.
+    #[test]
+    fn a_forest_too_wide_for_a_map_is_listed_by_row_without_stray_separators() {
+        let forest: Vec<CellView> = (0..40)
+            .map(|q| cell(q, 0, Element::Fruits))
+            .chain([cell(0, 1, Element::Water)])
+            .collect();
+        for style in [MapStyle::Full, MapStyle::Labelled, MapStyle::Counted] {
+            let b = Block {
+                title: String::new(),
+                lines: hex_rows(&forest, &[], false, style),
+            };
+            assert!(side_by_side(&[&b]).is_none(), "{style:?} is too wide");
+        }
+        let text = listed("Your forest", &forest, &[Hex::new(-1, 0)], false);
+        assert!(!text.contains(",;") && !text.contains(";,"), "{text}");
+        assert!(text.lines().all(|l| l.chars().count() <= LINE), "{text}");
+        assert!(text.contains("  r=0: -1 +, 0 Fr, 1 Fr,"), "{text}");
+        assert!(text.contains("\n  r=1: 0 Wa\n"), "{text}");
+    }
+
+    /// The compact map keeps the hex layout: each row shifted by half a hex (2 columns).
+    #[test]
+    fn a_compact_map_shifts_each_row_by_half_a_hex() {
+        let forest = [
+            cell(0, 0, Element::Fruits),
+            cell(1, 0, Element::Leaves),
+            cell(0, 1, Element::Water),
+            cell(-1, 1, Element::Minerals),
+        ];
+        let lines = hex_rows(&forest, &[], false, MapStyle::Compact);
+        assert_eq!(lines, ["  Fr  Le", "Mi  Wa"]);
+    }
 }

@@ -60,7 +60,8 @@ fn the_multiplayer_drawing_shows_forests_display_completed_tasks_and_bonus_cards
     assert_eq!(count(&doc, "completed-task"), completed);
     assert_eq!(count(&doc, "bonus-card"), 4);
     assert_eq!(count(&doc, "player"), 3);
-    // Task sides show their colour sequence.
+    // Tasks in forests and on display tiles show their path as chips; a completed task shows
+    // the element of its Forest side as one chip (none for the Starting tile).
     let dots: usize = view
         .players
         .iter()
@@ -71,6 +72,7 @@ fn the_multiplayer_drawing_shows_forests_display_completed_tasks_and_bonus_cards
                 .map(|c| c.tile.task.len())
         })
         .sum::<usize>()
+        + view.display.iter().map(|t| t.task.len()).sum::<usize>()
         + view
             .players
             .iter()
@@ -82,7 +84,7 @@ fn the_multiplayer_drawing_shows_forests_display_completed_tasks_and_bonus_cards
                         flipped += 1;
                         0
                     } else {
-                        c.tile.task.len()
+                        usize::from(c.tile.forest.is_some())
                     }
                 })
             })
@@ -120,4 +122,56 @@ fn the_solo_drawing_shows_the_scoring_board() {
         text.contains("\n  Scoring board: ") && text.contains(" spaces filled ("),
         "{text}"
     );
+}
+
+/// Issue 11: every hex of a forest is drawn before what lies on them (no later hex covers an
+/// Animal), and each forest starts at the left margin under its heading, whatever hexes it
+/// has left (no tile floats away from an origin the forest no longer covers).
+#[test]
+fn hexes_come_before_their_marks_and_each_forest_sits_at_the_margin() {
+    for players in 1..=4 {
+        let game = WhisperingWoods::new(players, Options::default()).expect("valid");
+        let s = midgame(&game, 11 + players as u64, 300);
+        let view = game.view(&s, Viewer::Seat(sylvan_engine::Seat(0)));
+        let svg = game.svg(&view).expect("a drawing");
+        let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+        for group in doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("player"))
+        {
+            let Some(forest) = group
+                .descendants()
+                .find(|n| n.attribute("class") == Some("forest"))
+            else {
+                panic!("{players}p: a player without a forest group");
+            };
+            let nodes: Vec<_> = forest.descendants().collect();
+            let last_hex = nodes
+                .iter()
+                .rposition(|n| n.attribute("class") == Some("forest-tile"));
+            let first_animal = nodes
+                .iter()
+                .position(|n| n.attribute("class") == Some("animal"));
+            if let (Some(h), Some(a)) = (last_hex, first_animal) {
+                assert!(h < a, "{players}p: an Animal is drawn before a hex");
+            }
+            // Every hex: tiles, and the places where a tile may go.
+            let xs: Vec<f64> = nodes
+                .iter()
+                .filter(|n| n.has_tag_name("polygon"))
+                .flat_map(|n| {
+                    n.attribute("points")
+                        .unwrap_or_default()
+                        .split(' ')
+                        .filter_map(|p| p.split(',').next()?.parse::<f64>().ok())
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            let left = xs.iter().copied().fold(f64::MAX, f64::min);
+            assert!(
+                (5.0..20.0).contains(&left),
+                "{players}p: forest starts at x {left}"
+            );
+        }
+    }
 }
