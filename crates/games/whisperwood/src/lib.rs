@@ -36,6 +36,7 @@ pub mod components;
 mod draft;
 pub mod encode;
 mod guide;
+mod heuristic;
 mod knowledge;
 mod printed;
 mod rules;
@@ -50,6 +51,7 @@ use sylvan_engine::{rank_by, Actor, Game, GameInfo, GameRng, OptionsError, Score
 
 pub use action::{loc_name, place_name, Action, Pool};
 pub use components::{Animal, Components, ComponentsError, Element, Spell, Token};
+pub use heuristic::{PLACED_PER_ROUND, TO_COME_WEIGHT};
 pub use rules::{pair_ok, spot_owner, Options, Whisperwood};
 pub use score::{CATEGORIES, FLOOR_ROW};
 pub use state::{Effect, Phase, Player, State};

@@ -66,18 +66,46 @@ fn forest_width(v: &View) -> f64 {
     (cols as f64 * CELL + 40.0).max(220.0)
 }
 
+/// Characters per line of a goal card's scoring text (font size 9 in a 320-wide card: DejaVu
+/// Sans averages under 5.5 units a character there, so 56 stay inside with room to spare).
+const CARD_CHARS: usize = 56;
+/// The height of one line of a goal card's text.
+const CARD_LINE: f64 = 11.0;
+/// The height of one box of the shapes strip, and how many boxes a row holds.
+const SHAPE_BOX: f64 = 56.0;
+const SHAPES_PER_ROW: usize = 4;
+
 /// Draws the view.
 pub fn draw(v: &View) -> String {
     let forest_w = forest_width(v);
     let width = 360.0 + forest_w * v.forests.len().max(1) as f64;
     let area_rows = v.forests.iter().map(|f| f.area.len()).max().unwrap_or(6);
     let forests_bottom = 56.0 + area_rows as f64 * CELL + 20.0 + 8.0 * 14.0;
-    let panel = if v.orientations.is_empty() && v.oriented.is_none() {
+    // The left column, top to bottom: the pond, the goal cards with their scoring texts, the
+    // legend, the pond's shapes named and drawn, the shape being turned or placed.
+    let cards: Vec<Vec<String>> = v.goals.iter().map(|g| wrap(&g.text, CARD_CHARS)).collect();
+    let cards_top = 312.0;
+    let card_height = |lines: usize| 18.0 + lines as f64 * CARD_LINE + 4.0;
+    let cards_bottom = cards_top
+        + cards
+            .iter()
+            .map(|c| card_height(c.len()) + 4.0)
+            .sum::<f64>();
+    let legend_y = cards_bottom + 10.0;
+    let shapes_top = legend_y + 8.0;
+    let shapes_bottom =
+        shapes_top + 16.0 + v.shapes.len().div_ceil(SHAPES_PER_ROW) as f64 * (SHAPE_BOX + 4.0);
+    let shown = if v.offered.is_empty() {
+        v.orientations.len()
+    } else {
+        v.offered.len()
+    };
+    let panel = if shown == 0 && v.oriented.is_none() {
         0.0
     } else {
-        40.0 + 70.0 * v.orientations.len().div_ceil(4).max(1) as f64
+        40.0 + 70.0 * shown.div_ceil(4).max(1) as f64
     };
-    let goals_bottom = 320.0 + 5.0 * 18.0 + 16.0 + panel;
+    let goals_bottom = shapes_bottom + panel;
     let catty = if v.catty.is_some() { 40.0 } else { 0.0 };
     let height = forests_bottom.max(goals_bottom) + catty + 10.0;
     let mut s = String::new();
@@ -94,25 +122,35 @@ pub fn draw(v: &View) -> String {
         if v.over { " — game over" } else { "" }
     );
     pond(&mut s, v);
-    // The five goal cards.
-    for (i, g) in v.goals.iter().enumerate() {
-        let y = 320.0 + i as f64 * 18.0;
+    // The five goal cards, each with its scoring text.
+    let mut y = cards_top;
+    for (g, lines) in v.goals.iter().zip(&cards) {
+        let h = card_height(lines.len());
         let _ = write!(
             s,
-            r##"<g class="goal-card"><rect x="10" y="{:.1}" width="320" height="16" fill="#fff" stroke="#888"/><text x="14" y="{:.1}">{}: {}</text></g>"##,
-            y - 12.0,
-            y,
+            r##"<g class="goal-card"><rect x="10" y="{y:.1}" width="320" height="{h:.1}" fill="#fff" stroke="#888"/><text x="14" y="{:.1}" font-weight="bold">{}: {}</text>"##,
+            y + 13.0,
             g.category,
             escape(&g.name)
         );
+        for (l, line) in lines.iter().enumerate() {
+            let _ = write!(
+                s,
+                r##"<text class="card-text" x="14" y="{:.1}" font-size="9" fill="#333">{}</text>"##,
+                y + 26.0 + l as f64 * CARD_LINE,
+                escape(line)
+            );
+        }
+        s += "</g>";
+        y += h + 4.0;
     }
     // The letters and marks besides colour, explained.
     let _ = write!(
         s,
-        r##"<text class="legend" x="10" y="{:.1}" font-size="10" fill="#333">J jack · H heart · W witch · O orb · ▲ tree · cat: your cat</text>"##,
-        320.0 + 5.0 * 18.0 + 4.0
+        r##"<text class="legend" x="10" y="{legend_y:.1}" font-size="10" fill="#333">J jack · H heart · W witch · O orb · ▲ tree · cat: your cat</text>"##
     );
-    shape_panel(&mut s, v, 320.0 + 5.0 * 18.0 + 16.0);
+    shapes_strip(&mut s, v, shapes_top);
+    shape_panel(&mut s, v, shapes_bottom);
     for (p, f) in v.forests.iter().enumerate() {
         forest(&mut s, v, p, f, 360.0 + p as f64 * forest_w);
     }
@@ -153,6 +191,39 @@ pub fn draw(v: &View) -> String {
     s
 }
 
+/// The pond's shapes, each in a box with its number (as moves name it), its name, its
+/// drawing and how many ways it can be turned.
+fn shapes_strip(s: &mut String, v: &View, top: f64) {
+    let _ = write!(
+        s,
+        r##"<text x="10" y="{:.1}" font-size="10" fill="#333">Shapes on the pond, clockwise from the top (turned or mirrored any way)</text>"##,
+        top + 10.0
+    );
+    for (k, shape) in v.shapes.iter().enumerate() {
+        let (x, y) = (
+            10.0 + (k % SHAPES_PER_ROW) as f64 * 80.0,
+            top + 16.0 + (k / SHAPES_PER_ROW) as f64 * (SHAPE_BOX + 4.0),
+        );
+        let _ = write!(
+            s,
+            r##"<g class="shape-card"><rect x="{x:.1}" y="{y:.1}" width="76" height="{SHAPE_BOX}" fill="#fff" stroke="#888"/><text x="{:.1}" y="{:.1}" font-size="9">{} {}</text>"##,
+            x + 3.0,
+            y + 10.0,
+            k + 1,
+            escape(&shape.name)
+        );
+        shape_cells(s, &shape.cells, x + 4.0, y + 15.0, 8.0, "#4f7f3a");
+        let _ = write!(
+            s,
+            r##"<text x="{:.1}" y="{:.1}" font-size="8" fill="#555">{} orientation{}</text></g>"##,
+            x + 3.0,
+            y + SHAPE_BOX - 4.0,
+            shape.turns,
+            if shape.turns == 1 { "" } else { "s" }
+        );
+    }
+}
+
 /// The pond: 8 shapes and 8 wisp spaces alternating round a ring, clockwise from the top.
 fn pond(s: &mut String, v: &View) {
     let (cx, cy, rad) = (170.0, 170.0, 120.0);
@@ -182,7 +253,14 @@ fn pond(s: &mut String, v: &View) {
                 if chosen { "#d02020" } else { "none" }
             );
             shape_cells(s, &shape.cells, x - 16.0, y - 16.0, 8.0, "#4f7f3a");
-            s.push_str("</g>");
+            // Its number, as moves name it, in the corner no shape's squares reach.
+            let _ = write!(
+                s,
+                r##"<text x="{:.1}" y="{:.1}" text-anchor="middle" font-size="8" fill="#1f3a12">{}</text></g>"##,
+                x + 13.0,
+                y + 16.0,
+                i + 1
+            );
         } else {
             let ring = if v.chosen_space == Some(i as u8) {
                 r##" stroke="#d02020" stroke-width="3""##
@@ -248,10 +326,19 @@ fn shape_panel(s: &mut String, v: &View, top: f64) {
             top + 20.0,
             escape(name)
         );
-        for (o, cells) in v.orientations.iter().enumerate() {
+        // The orientations that can be placed, each numbered as its action names it.
+        let offered: Vec<usize> = if v.offered.is_empty() {
+            (0..v.orientations.len()).collect()
+        } else {
+            v.offered.iter().map(|&o| o as usize).collect()
+        };
+        for (i, &o) in offered.iter().enumerate() {
+            let Some(cells) = v.orientations.get(o) else {
+                continue;
+            };
             let (x, y) = (
-                10.0 + (o % 4) as f64 * 80.0,
-                top + 30.0 + (o / 4) as f64 * 70.0,
+                10.0 + (i % 4) as f64 * 80.0,
+                top + 30.0 + (i / 4) as f64 * 70.0,
             );
             let _ = write!(
                 s,
@@ -420,6 +507,21 @@ fn forest(s: &mut String, v: &View, p: usize, f: &ForestView, x0: f64) {
         }
     }
     s.push_str("</g>");
+}
+
+/// Splits `text` into lines of at most `width` characters at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 fn escape(t: &str) -> String {

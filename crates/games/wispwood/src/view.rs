@@ -20,6 +20,8 @@ pub struct GoalView {
     pub name: String,
     /// Its witch placement rule (witch cards only).
     pub witch_rule: Option<&'static str>,
+    /// How it scores, in words from its rule and its numbers.
+    pub text: String,
 }
 
 /// A pond shape.
@@ -29,6 +31,8 @@ pub struct ShapeView {
     pub name: String,
     /// Its squares as (row, column).
     pub cells: Vec<(u8, u8)>,
+    /// How many distinct ways it can be turned (rotated or mirrored).
+    pub turns: u8,
 }
 
 /// A forest on its grid.
@@ -117,8 +121,11 @@ pub struct View {
     pub chosen_space: Option<u8>,
     /// The shape chosen this turn (ring index), once chosen.
     pub chosen_shape: Option<u8>,
-    /// The shape's orientations offered (squares as (row, column)), while turning it.
+    /// The shape's orientations (squares as (row, column)), while turning it; orientation
+    /// `o` is `orientations[o]`.
     pub orientations: Vec<Vec<(u8, u8)>>,
+    /// The orientations that can still be placed, while turning the shape (the legal ones).
+    pub offered: Vec<u8>,
     /// The chosen orientation's squares (row, column), once turned.
     pub oriented: Option<Vec<(u8, u8)>>,
 }
@@ -205,6 +212,14 @@ impl View {
                     .collect::<Vec<_>>()
             })
         };
+        let mut offered = Vec::new();
+        if let Phase::Orient { .. } = s.phase {
+            game.each_legal(s, &mut |a| {
+                if let crate::Action::Orient(o) = a {
+                    offered.push(o);
+                }
+            });
+        }
         let (chosen_space, chosen_shape, orientations, oriented) = match s.phase {
             Phase::Shape { space, .. } => (Some(space), None, Vec::new(), None),
             Phase::Orient { space, shape } => (
@@ -231,6 +246,7 @@ impl View {
             chosen_space,
             chosen_shape,
             orientations,
+            offered,
             oriented,
             round: s.round + 1,
             grid,
@@ -249,15 +265,18 @@ impl View {
                     name: card.name.clone(),
                     witch_rule: (card.category() == Category::Witches)
                         .then(|| card.kind.witch_rule()),
+                    text: crate::help::card_text(card),
                 })
                 .collect(),
             pond: s.pond.to_vec(),
             shapes: c
                 .shapes
                 .iter()
-                .map(|sh| ShapeView {
+                .enumerate()
+                .map(|(k, sh)| ShapeView {
                     name: sh.name.clone(),
                     cells: sh.cells.to_vec(),
+                    turns: game.orients.get(k).map_or(0, |o| o.len() as u8),
                 })
                 .collect(),
             forests,
@@ -416,11 +435,102 @@ impl View {
                 };
             }
         }
+        out += &self.shape_text();
         if let Some(seat) = self.to_move {
             out += &format!("{seat}: {}\n", self.deciding);
         }
         out
     }
+
+    /// The chosen shape drawn: each orientation offered, side by side under the number its
+    /// action names, or the orientation being placed.
+    fn shape_text(&self) -> String {
+        let Some(k) = self.chosen_shape else {
+            return String::new();
+        };
+        let name = self
+            .shapes
+            .get(k as usize)
+            .map_or("", |sh| sh.name.as_str());
+        let drawings: Vec<(String, &[(u8, u8)])> = if !self.offered.is_empty() {
+            self.offered
+                .iter()
+                .filter_map(|&o| {
+                    self.orientations
+                        .get(o as usize)
+                        .map(|c| ((o + 1).to_string(), c.as_slice()))
+                })
+                .collect()
+        } else if let Some(cells) = &self.oriented {
+            vec![(String::new(), cells.as_slice())]
+        } else {
+            return String::new();
+        };
+        let mut out = if self.offered.is_empty() {
+            format!(
+                "Shape {} ({name}) as turned (# a tile; 'place the shape at' names its top-left box corner):\n",
+                k + 1
+            )
+        } else {
+            format!(
+                "Shape {} ({name}): the {} offered, each under its number (# a tile):\n",
+                k + 1,
+                if self.offered.len() == 1 {
+                    "orientation".to_string()
+                } else {
+                    format!("{} orientations", self.offered.len())
+                }
+            )
+        };
+        let pictures: Vec<(String, Vec<String>)> = drawings
+            .into_iter()
+            .map(|(label, cells)| (label, shape_rows(cells)))
+            .collect();
+        let height = pictures.iter().map(|(_, r)| r.len()).max().unwrap_or(0);
+        let widths: Vec<usize> = pictures
+            .iter()
+            .map(|(l, r)| {
+                r.iter()
+                    .map(|row| row.chars().count())
+                    .max()
+                    .unwrap_or(0)
+                    .max(l.chars().count())
+            })
+            .collect();
+        let labelled = pictures.iter().any(|(l, _)| !l.is_empty());
+        let rows = (0..height).map(Some);
+        for row in labelled.then_some(None).into_iter().chain(rows) {
+            let mut line = String::from(" ");
+            for ((label, picture), &w) in pictures.iter().zip(&widths) {
+                let cell = match row {
+                    None => label.as_str(),
+                    Some(r) => picture.get(r).map_or("", String::as_str),
+                };
+                line += &format!("  {cell:<w$}");
+            }
+            out += line.trim_end();
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// A shape's squares as rows of `#` (a tile) and `.` (no tile), a space between columns.
+fn shape_rows(cells: &[(u8, u8)]) -> Vec<String> {
+    let (r0, c0) = (
+        cells.iter().map(|c| c.0).min().unwrap_or(0),
+        cells.iter().map(|c| c.1).min().unwrap_or(0),
+    );
+    let rows = cells.iter().map(|c| c.0 + 1).max().unwrap_or(0);
+    let cols = cells.iter().map(|c| c.1 + 1).max().unwrap_or(0);
+    (r0..rows)
+        .map(|r| {
+            (c0..cols)
+                .map(|c| if cells.contains(&(r, c)) { "#" } else { "." })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
 }
 
 /// How many rounds have been scored: the rounds before the current one, all three once over.

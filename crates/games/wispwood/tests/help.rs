@@ -151,3 +151,70 @@ fn the_solo_game_shows_cattys_score_every_round() {
     };
     assert!(svg.contains(mark), "{svg}");
 }
+
+/// Issue 11: while turning a shape, the screen draws each orientation offered under the
+/// number its action names ("turn the shape to orientation 3"), side by side, so the choice
+/// is readable without the picture; once turned, the shape is drawn as it will be placed.
+#[test]
+fn the_screen_draws_each_offered_orientation_under_its_number() {
+    let game = Wispwood::new(2, Options::default()).expect("valid");
+    let mut checked = 0;
+    for seed in 0..12 {
+        let s = play_until(&game, seed, |s| matches!(s.phase, Phase::Orient { .. }));
+        let Phase::Orient { shape, .. } = s.phase else {
+            continue;
+        };
+        let view = game.view(&s, Viewer::Seat(s.current));
+        let mut legal = Vec::new();
+        game.legal_actions(&s, &mut legal);
+        let numbers: Vec<u8> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Orient(o) => Some(*o),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(view.offered, numbers);
+        let text = view.text();
+        let lines: Vec<&str> = text.lines().collect();
+        let head = lines
+            .iter()
+            .position(|l| l.starts_with(&format!("Shape {} (", shape + 1)))
+            .unwrap_or_else(|| panic!("no drawing heading:\n{text}"));
+        // The numbers row names exactly the orientations offered, in order.
+        let labels: Vec<String> = lines[head + 1]
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        let expected: Vec<String> = numbers.iter().map(|o| (o + 1).to_string()).collect();
+        assert_eq!(labels, expected, "{text}");
+        // Under each number, its drawing: as many tiles as the shape has, in its own columns.
+        let tiles = view.shapes[shape as usize].cells.len();
+        let drawn: usize = lines[head + 2..]
+            .iter()
+            .take_while(|l| l.chars().all(|c| "#. ".contains(c)) && !l.trim().is_empty())
+            .map(|l| l.matches('#').count())
+            .sum();
+        assert_eq!(drawn, tiles * numbers.len(), "{text}");
+        for &o in &numbers {
+            let col = lines[head + 1]
+                .find(&format!("  {}", o + 1))
+                .expect("label");
+            let below = lines[head + 2].get(col + 2..col + 3).unwrap_or(" ");
+            let first_row_tile = view.orientations[o as usize].iter().any(|&(r, _)| r == 0)
+                && view.orientations[o as usize].contains(&(0, 0));
+            if first_row_tile {
+                assert_eq!(below, "#", "orientation {}:\n{text}", o + 1);
+            }
+        }
+        checked += 1;
+        // Turned: the shape is drawn once, as it will be placed.
+        let a = Action::Orient(numbers[0]);
+        let mut after = s.clone();
+        game.apply(&mut after, a).expect("legal");
+        let text = game.view(&after, Viewer::Seat(after.current)).text();
+        assert!(text.contains("as turned"), "{text}");
+        assert!(text.contains('#'), "{text}");
+    }
+    assert!(checked >= 6, "only {checked} games reached a shape to turn");
+}

@@ -1,0 +1,154 @@
+//! What a position is worth beyond its score (issue 17: "restorations and path values"). The
+//! score counts each placed restoration at the value its path marker has reached (L630), a
+//! step function: a marker two columns short of the next value step scores no more than one
+//! that just reached the step, and the restorations still in the supply count nothing. A
+//! search cut off mid-game sees neither, so it neither walks the paths nor keeps the supply
+//! moving. The estimate adds both: the share of each value step (and of each "+1 VP per magic
+//! restoration" icon) already walked, times the restorations it will apply to, and the
+//! restorations a seat can still expect to place, at the value its paths have built.
+
+use crate::components::{Element, COLUMNS};
+use crate::rules::Whisperwood;
+use crate::state::{Phase, State};
+
+/// Restorations a seat places in a round, by a search-driven player (measured over arena
+/// games, see the crate's heuristic tests): the supply of a seat that keeps this pace runs out
+/// near the end of the game.
+pub const PLACED_PER_ROUND: f64 = 3.0;
+
+/// How much a restoration still in the supply counts, against one placed: it is not placed
+/// yet, and a path may be walked to raise the value of those already placed instead.
+pub const TO_COME_WEIGHT: f64 = 0.5;
+
+/// The four restoration types, paths first (their index is the path's).
+const TYPES: [Element; 4] = [Element::Earth, Element::Water, Element::Air, Element::Magic];
+
+impl Whisperwood {
+    /// The value of a restoration of `path`'s type with the marker at `col`, counting the share
+    /// of the next value step already walked: the printed value at the step's first column,
+    /// rising evenly to the next value at the next step's first column (the last column's
+    /// value has no step beyond it).
+    pub fn path_value_built(&self, path: Element, col: u8) -> f64 {
+        let c = self.components();
+        let col = col.clamp(1, COLUMNS as u8);
+        let now = c.value(path, col);
+        let Some(next) = (col + 1..=COLUMNS as u8).find(|&n| c.value(path, n) > now) else {
+            return f64::from(now);
+        };
+        // The step began at the first column showing the current value.
+        let start = (1..=col).find(|&n| c.value(path, n) == now).unwrap_or(col);
+        let walked = f64::from(col - start) / f64::from(next - start);
+        f64::from(now) + walked * f64::from(c.value(path, next) - now)
+    }
+
+    /// The value of a magic restoration with the markers at `cols`: the "+1 VP per magic
+    /// restoration" icons reached on the three paths (R22), plus the share walked towards each
+    /// path's next icon (from its previous icon, or from column 1).
+    pub fn magic_value_built(&self, cols: [u8; 3]) -> f64 {
+        let c = self.components();
+        let mut value = f64::from(c.magic_value(cols));
+        for (p, &col) in cols.iter().enumerate() {
+            let icons = &c.paths[p].magic_icons;
+            if let Some(&next) = icons.iter().filter(|&&i| i > col).min() {
+                let from = icons
+                    .iter()
+                    .filter(|&&i| i <= col)
+                    .max()
+                    .copied()
+                    .unwrap_or(1);
+                if next > from {
+                    value += f64::from(col.saturating_sub(from)) / f64::from(next - from);
+                }
+            }
+        }
+        value
+    }
+
+    /// Per restoration type (earth, water, air, magic), the value a restoration of `seat`'s has
+    /// built on the paths, walked shares included.
+    pub fn restoration_values_built(&self, s: &State, seat: usize) -> [f64; 4] {
+        let cols = s.players[seat].col;
+        let mut v = [0.0; 4];
+        for (i, e) in TYPES.iter().enumerate() {
+            v[i] = match e {
+                Element::Magic => self.magic_value_built(cols),
+                path => self.path_value_built(*path, cols[i]),
+            };
+        }
+        v
+    }
+
+    /// What the walked shares of the paths add to `seat`'s placed restorations: their value
+    /// built, less the value the score already counts.
+    pub fn placed_restorations_uncounted(&self, s: &State, seat: usize) -> f64 {
+        let c = self.components();
+        let p = &s.players[seat];
+        let built = self.restoration_values_built(s, seat);
+        TYPES
+            .iter()
+            .enumerate()
+            .map(|(i, &e)| {
+                let placed = f64::from(c.restorations - p.restorations[i].min(c.restorations));
+                let counted = match e {
+                    Element::Magic => c.magic_value(p.col),
+                    path => c.value(path, p.col[i]),
+                };
+                placed * (built[i] - f64::from(counted))
+            })
+            .sum()
+    }
+
+    /// Rounds still to play, the current one counted as half played (0 once over).
+    pub fn rounds_to_come(&self, s: &State) -> f64 {
+        if s.phase == Phase::Over {
+            return 0.0;
+        }
+        let rounds = f64::from(self.components().rounds);
+        (rounds - f64::from(s.round) - 0.5).max(0.0)
+    }
+
+    /// The restorations `seat` can still expect to place, at the value its paths have built:
+    /// [`PLACED_PER_ROUND`] in each round to come, at most what its supply holds, taken from
+    /// its types in proportion to what each has left.
+    pub fn restorations_to_come(&self, s: &State, seat: usize) -> f64 {
+        let p = &s.players[seat];
+        let left: f64 = p.restorations.iter().map(|&n| f64::from(n)).sum();
+        if left == 0.0 {
+            return 0.0;
+        }
+        let expected = (PLACED_PER_ROUND * self.rounds_to_come(s)).min(left);
+        let built = self.restoration_values_built(s, seat);
+        let per: f64 = p
+            .restorations
+            .iter()
+            .zip(built)
+            .map(|(&n, v)| f64::from(n) * v)
+            .sum::<f64>()
+            / left;
+        expected * per
+    }
+
+    /// `seat`'s points as the score counts them now (its categories' sum), plus what its
+    /// restorations and paths have built that the score does not count yet.
+    pub fn estimate(&self, s: &State, seat: usize) -> f64 {
+        let counted: i32 = self.breakdown(s, seat).iter().sum();
+        if s.phase == Phase::Over {
+            return f64::from(counted.max(0));
+        }
+        f64::from(counted)
+            + self.placed_restorations_uncounted(s, seat)
+            + TO_COME_WEIGHT * self.restorations_to_come(s, seat)
+    }
+
+    /// The candidate heuristic of issue 17: `seat`'s [`estimate`](Self::estimate) against the
+    /// best rival's. Not yet `Game::heuristic`: it must first beat the plain score margin in
+    /// the arena (see the crate's heuristic tests for the measurements).
+    pub fn estimate_margin(&self, s: &State, seat: usize) -> f64 {
+        let own = self.estimate(s, seat);
+        let rival = (0..s.players.len())
+            .filter(|&p| p != seat)
+            .map(|p| self.estimate(s, p))
+            .fold(f64::NEG_INFINITY, f64::max);
+        own - rival
+    }
+}
