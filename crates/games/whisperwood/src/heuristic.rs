@@ -11,9 +11,8 @@ use crate::components::{Element, COLUMNS};
 use crate::rules::Whisperwood;
 use crate::state::{Phase, State};
 
-/// Restorations a seat places in a round, by a search-driven player (measured over arena
-/// games, see the crate's heuristic tests): the supply of a seat that keeps this pace runs out
-/// near the end of the game.
+/// Restorations a seat places in a round, by a search-driven player: an assumed pace, not
+/// measured yet, at which a seat's supply runs out near the end of the game.
 pub const PLACED_PER_ROUND: f64 = 3.0;
 
 /// How much a restoration still in the supply counts, against one placed: it is not placed
