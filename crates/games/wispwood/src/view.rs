@@ -316,18 +316,19 @@ impl View {
             .map(|g| format!("{} ({})", g.name, g.category))
             .collect::<Vec<_>>()
             .join(", ");
-        out += "\nPond: ";
+        // Shapes carry the numbers "choose shape N" uses; wisp spaces the ones of "space N".
+        out += "\nPond, clockwise: ";
         for (i, w) in self.pond.iter().enumerate() {
             let shape = &self.shapes[i].name;
             out += &format!(
-                "[{shape}] {}:{} ",
+                "[shape {}: {shape}] {}:{} ",
+                i + 1,
                 i + 1,
                 w.map(|w| w.name()).unwrap_or("-")
             );
         }
         out += &format!(
-            "[{}]\nStacks: {} tiles; discard pile: {}\n",
-            self.shapes[0].name,
+            "(then shape 1 again)\nStacks: {} tiles; discard pile: {}\n",
             self.stacks,
             Wisp::ALL
                 .iter()

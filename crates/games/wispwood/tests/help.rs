@@ -218,3 +218,29 @@ fn the_screen_draws_each_offered_orientation_under_its_number() {
     }
     assert!(checked >= 6, "only {checked} games reached a shape to turn");
 }
+
+#[test]
+fn the_pond_numbers_the_shapes_the_shape_choice_names() {
+    let game = Wispwood::new(2, Options::default()).expect("valid");
+    let s = play_until(&game, 7, |s| matches!(s.phase, Phase::Shape { .. }));
+    let view = game.view(&s, Viewer::Seat(s.current));
+    let text = game.text(&view);
+    let mut legal = Vec::new();
+    game.legal_actions(&s, &mut legal);
+    let mut shapes = 0;
+    for a in legal {
+        let words = a.to_string();
+        let Some(n) = words.strip_prefix("choose shape ") else {
+            continue;
+        };
+        let k: usize = n.parse().expect("a shape's number");
+        // "choose shape 3" finds "[shape 3: L-tromino]" on the pond's line.
+        let name = &view.shapes[k - 1].name;
+        assert!(
+            text.contains(&format!("[shape {k}: {name}]")),
+            "{words}: {text}"
+        );
+        shapes += 1;
+    }
+    assert!(shapes > 0, "a shape to choose: {text}");
+}
