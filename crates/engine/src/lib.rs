@@ -50,6 +50,7 @@ mod record;
 mod rng;
 pub mod suite;
 pub mod testing;
+pub mod text;
 
 pub use game::{
     parse_listed_action, rank_by, sample_chance, score_margin, Actor, Game, GameInfo, OptionsError,

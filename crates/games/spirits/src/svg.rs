@@ -465,20 +465,7 @@ fn plural(n: i32, noun: &str) -> String {
     }
 }
 
-/// Splits `text` into lines of at most `width` characters at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
-}
+use sylvan_engine::text::wrap_words as wrap;
 
 fn short(tile: Tile) -> &'static str {
     match tile {

@@ -509,20 +509,7 @@ fn forest(s: &mut String, v: &View, p: usize, f: &ForestView, x0: f64) {
     s.push_str("</g>");
 }
 
-/// Splits `text` into lines of at most `width` characters at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
-}
+use sylvan_engine::text::wrap_words as wrap;
 
 fn escape(t: &str) -> String {
     t.replace('&', "&amp;")
