@@ -438,7 +438,12 @@ impl View {
         }
         out += &self.shape_text();
         if let Some(seat) = self.to_move {
-            out += &format!("{seat}: {}\n", self.deciding);
+            // The seat to move reads its own turn; the others read whose it is.
+            if self.viewer == Viewer::Seat(seat) {
+                out += &format!("Your turn: {}\n", self.deciding);
+            } else {
+                out += &format!("{seat}: {}\n", self.deciding);
+            }
         }
         out
     }

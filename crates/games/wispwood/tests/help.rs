@@ -243,4 +243,15 @@ fn the_pond_numbers_the_shapes_the_shape_choice_names() {
         shapes += 1;
     }
     assert!(shapes > 0, "a shape to choose: {text}");
+    // The seat to move reads its own turn; another seat reads whose turn it is.
+    assert!(
+        text.contains("Your turn: choose one of the shapes"),
+        "{text}"
+    );
+    let other = Seat(1 - s.current.0);
+    let theirs = game.text(&game.view(&s, Viewer::Seat(other)));
+    assert!(
+        theirs.contains(&format!("{}: choose one of the shapes", s.current)),
+        "{theirs}"
+    );
 }

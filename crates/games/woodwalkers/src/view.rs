@@ -410,24 +410,39 @@ impl View {
         for (r, row) in grid.iter().enumerate() {
             let _ = writeln!(t, "{:>2} {}", r + 1, row.concat());
         }
+        // Before round 1 the animals are still being set out: no round, no battle mode tiles.
+        let round = if self.round == 0 {
+            "Setup: the animals go to their starting spaces".to_string()
+        } else {
+            format!(
+                "Round {}{}. Battle mode: {}{}",
+                self.round,
+                if self.last_round { " (final roll)" } else { "" },
+                self.mode
+                    .as_ref()
+                    .map(|(m, _)| m.name())
+                    .unwrap_or("not chosen yet this round"),
+                if self.modes_up.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        ". Face up: {}",
+                        self.modes_up
+                            .iter()
+                            .map(|m| m.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                }
+            )
+        };
         let _ = writeln!(
             t,
-            "{}. Round {}{}. Battle mode: {}. Face up: {}",
+            "{}. {round}",
             match self.side {
                 Side::Day => "Daytime side",
                 Side::Night => "Nighttime side (Midnight Duel)",
             },
-            self.round,
-            if self.last_round { " (final roll)" } else { "" },
-            self.mode
-                .as_ref()
-                .map(|(m, _)| m.name())
-                .unwrap_or("not chosen yet this round"),
-            self.modes_up
-                .iter()
-                .map(|m| m.name())
-                .collect::<Vec<_>>()
-                .join(", ")
         );
         // The map's key: the codes a newcomer meets, and the reachable spaces while moving.
         let _ = writeln!(

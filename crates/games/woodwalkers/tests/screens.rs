@@ -432,3 +432,24 @@ fn a_move_in_a_players_own_words_is_read_or_refused_with_its_rule() {
     // Garbage is still answered as before.
     assert!(g.parse_action(&s, "dance").is_err());
 }
+
+#[test]
+fn setup_is_named_as_setup_not_round_0_with_nothing_face_up() {
+    let g = game(2, 0, Side::Day);
+    let s = g.initial_state();
+    let text = g.text(&g.view(&s, Viewer::Seat(Seat(0))));
+    assert!(
+        text.contains("Daytime side. Setup: the animals go to their starting spaces"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Round 0") && !text.contains("Face up"),
+        "{text}"
+    );
+    let s = round_one(&g, Category::Strength);
+    let text = g.text(&g.view(&s, Viewer::Seat(Seat(0))));
+    assert!(
+        text.contains("Round 1. Battle mode: Strength. Face up: "),
+        "{text}"
+    );
+}
