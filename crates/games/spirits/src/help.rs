@@ -275,7 +275,15 @@ impl Spirits {
         }
         if now.contains("choose an action tile") {
             "Choose one of your face-up action tiles and do its action; it then flips face down (type rules for each tile's text). With no legal move, pass: flip a tile face down without its action.".into()
-        } else if now.contains("takes a stone") || now.contains("places a stone") {
+        } else if [
+            "takes a stone",
+            "take a stone",
+            "places a stone",
+            "place a stone",
+        ]
+        .iter()
+        .any(|w| now.contains(w))
+        {
             PLACING.into()
         } else if now.contains("may move Coyote") {
             "Moving Coyote is optional: move it to another of your opponent's animal boards (no stone may be placed there while it stays) or leave it where it is. Never onto your own boards.".into()

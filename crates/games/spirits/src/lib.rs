@@ -251,34 +251,76 @@ impl Spirits {
 
 /// What the player on top of the stack is deciding, in a player's words.
 pub(crate) fn describe(step: Step) -> String {
+    describe_for(step, None)
+}
+
+/// What the player on top of the stack is deciding, worded for `viewer`: the seat deciding
+/// reads "you take a stone from the bowl", the others "Player 1 takes a stone from the bowl".
+pub(crate) fn describe_for(step: Step, viewer: Option<Seat>) -> String {
+    let you = |w: Seat| viewer == Some(w);
+    let act = |w: Seat, third: &str, second: &str| {
+        if you(w) {
+            format!("you {second}")
+        } else {
+            format!("{w} {third}")
+        }
+    };
     match step {
         Step::ChooseTile => "choose an action tile".into(),
         Step::Take { who, from, .. } => format!(
-            "{who} takes a stone from {}",
+            "{} a stone from {}",
+            act(who, "takes", "take"),
             match from {
                 Source::Bowl => "the bowl",
                 Source::Bag => "the bag (Otter)",
                 Source::Pool => "the drawn stones",
             }
         ),
-        Step::Place { who } => format!("{who} places a stone"),
-        Step::SkunkTake(w) => format!("{w} takes a stone from the bowl (Skunk)"),
-        Step::MayMoveCoyote(w) => format!("{w} may move Coyote"),
-        Step::ChooseCard(w) => format!("{w} chooses a Spirit Power card"),
-        Step::BadgerReturn(w) => format!("{w} returns a stone from Coyote's board (Badger)"),
+        Step::Place { who } => format!("{} a stone", act(who, "places", "place")),
+        Step::SkunkTake(w) => format!("{} a stone from the bowl (Skunk)", act(w, "takes", "take")),
+        Step::MayMoveCoyote(w) => format!("{} Coyote", act(w, "may move", "may move")),
+        Step::ChooseCard(w) => format!("{} a Spirit Power card", act(w, "chooses", "choose")),
+        Step::BadgerReturn(w) => format!(
+            "{} a stone from Coyote's board (Badger)",
+            act(w, "returns", "return")
+        ),
         Step::RemoveOwn { who, to_bag } => format!(
-            "{who} removes a stone from their boards ({})",
+            "{} a stone from {} boards ({})",
+            act(who, "removes", "remove"),
+            if you(who) { "your" } else { "their" },
             if to_bag { "Seal" } else { "Deer" }
         ),
-        Step::RaccoonTake(w) => format!("{w} takes a stone from any board (Raccoon)"),
-        Step::ReturnOne(w) => format!("{w} returns a stone from the bowl to the bag (Bison)"),
-        Step::FoxGive(w) => format!("{w} chooses the stone the opponent must take (Fox)"),
-        Step::OrcaTake(w) => format!("{w} chooses a colour to take (Orca)"),
-        Step::OrcaReturn(w) => format!("{w} chooses a colour to return to the bag (Orca)"),
-        Step::Elk(w) => format!("{w} chooses an Elk option"),
-        Step::Porcupine(w) => format!("{w} chooses a board to empty (Porcupine)"),
-        Step::SpiderName(w) => format!("{w} names a colour (Spider)"),
-        Step::SquirrelMore(w) => format!("{w} draws another stone or stops (Squirrel)"),
+        Step::RaccoonTake(w) => format!(
+            "{} a stone from any board (Raccoon)",
+            act(w, "takes", "take")
+        ),
+        Step::ReturnOne(w) => format!(
+            "{} a stone from the bowl to the bag (Bison)",
+            act(w, "returns", "return")
+        ),
+        Step::FoxGive(w) => format!(
+            "{} the stone the opponent must take (Fox)",
+            act(w, "chooses", "choose")
+        ),
+        Step::OrcaTake(w) => format!("{} a colour to take (Orca)", act(w, "chooses", "choose")),
+        Step::OrcaReturn(w) => format!(
+            "{} a colour to return to the bag (Orca)",
+            act(w, "chooses", "choose")
+        ),
+        Step::Elk(w) => format!("{} an Elk option", act(w, "chooses", "choose")),
+        Step::Porcupine(w) => format!(
+            "{} a board to empty (Porcupine)",
+            act(w, "chooses", "choose")
+        ),
+        Step::SpiderName(w) => format!("{} a colour (Spider)", act(w, "names", "name")),
+        Step::SquirrelMore(w) => format!(
+            "{} (Squirrel)",
+            act(
+                w,
+                "draws another stone or stops",
+                "draw another stone or stop"
+            )
+        ),
         Step::ChooseAnimal | Step::RevealTop(_) | Step::SetupBowl(_) | Step::Draw { .. } => {
             "chance".into()
         }

@@ -163,11 +163,12 @@ impl View {
             Actor::Seat(seat) => Some(seat),
             _ => None,
         };
+        let seat = match viewer {
+            Viewer::Seat(seat) => Some(seat),
+            Viewer::Spectator => None,
+        };
         View {
-            viewer: match viewer {
-                Viewer::Seat(seat) => Some(seat),
-                Viewer::Spectator => None,
-            },
+            viewer: seat,
             players,
             bowl: counts(&s.bowl),
             bag: counts(&s.bag),
@@ -198,7 +199,7 @@ impl View {
             } else {
                 s.steps
                     .last()
-                    .map(|&st| crate::describe(st))
+                    .map(|&st| crate::describe_for(st, seat))
                     .unwrap_or_default()
             },
             extra_turns: s.extra_turns.to_vec(),

@@ -229,13 +229,17 @@ pub fn text(game: &Whisperwood, view: &View) -> String {
     put(
         &mut out,
         &format!(
-            "Round {} of {}, {} to decide: {}",
+            "Round {} of {}, {}: {}",
             (s.round + 1).min(c.rounds),
             c.rounds,
+            // The seat to move reads its own turn; the others read whose it is.
             match game.actor(s) {
-                sylvan_engine::Actor::Seat(seat) => seat.to_string(),
-                sylvan_engine::Actor::Chance => "chance".into(),
-                sylvan_engine::Actor::Nobody => "nobody".into(),
+                sylvan_engine::Actor::Seat(seat) if view.viewer == Some(seat.0) => {
+                    "your turn to decide".to_string()
+                }
+                sylvan_engine::Actor::Seat(seat) => format!("{seat} to decide"),
+                sylvan_engine::Actor::Chance => "chance to decide".into(),
+                sylvan_engine::Actor::Nobody => "nobody to decide".into(),
             },
             crate::describe(s.phase)
         ),

@@ -103,3 +103,35 @@ fn print_some_screens() {
         }
     }
 }
+
+/// Issue 11, point 6: the heading is worded for its viewer.
+#[test]
+fn the_heading_says_your_turn_to_the_seat_deciding_and_names_it_to_the_others() {
+    let g = Whisperwood::new(2, Options::default()).expect("valid");
+    let mut checked = 0;
+    sylvan_engine::walk_games(
+        std::slice::from_ref(&g),
+        3,
+        11,
+        |d| {
+            let first = |v: Viewer| {
+                let text = d.game.text(&d.game.view(d.state, v));
+                text.lines().next().unwrap_or_default().to_string()
+            };
+            let mine = first(Viewer::Seat(d.seat));
+            assert!(mine.contains(", your turn to decide: "), "{mine}");
+            let other = sylvan_engine::Seat(1 - d.seat.0);
+            let theirs = first(Viewer::Seat(other));
+            assert!(
+                theirs.contains(&format!(", {} to decide: ", d.seat)),
+                "{theirs}"
+            );
+            let spectator = first(Viewer::Spectator);
+            assert!(!spectator.contains("your turn"), "{spectator}");
+            checked += 1;
+            None
+        },
+        |_| {},
+    );
+    assert!(checked > 100, "{checked}");
+}

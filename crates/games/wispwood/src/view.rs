@@ -128,6 +128,9 @@ pub struct View {
     pub offered: Vec<u8>,
     /// The chosen orientation's squares (row, column), once turned.
     pub oriented: Option<Vec<(u8, u8)>>,
+    /// The board squares the shape was put down on (e.g. `e5`), while choosing the wisp's
+    /// square; empty otherwise.
+    pub placed_on: Vec<String>,
 }
 
 fn symbol(f: &Forest, sq: u8) -> char {
@@ -241,6 +244,17 @@ impl View {
             } => (Some(space), Some(shape), Vec::new(), cells(shape, orient)),
             _ => (None, None, Vec::new(), None),
         };
+        // While choosing the wisp's square, the shape lies on the board at its anchor.
+        let placed_on = match (s.phase, &oriented) {
+            (Phase::WispSquare { anchor, .. }, Some(cells)) => {
+                let (top, left) = board::row_col(anchor);
+                cells
+                    .iter()
+                    .map(|&(r, c)| square_name(board::square(top + r as usize, left + c as usize)))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
         View {
             viewer,
             chosen_space,
@@ -248,6 +262,7 @@ impl View {
             orientations,
             offered,
             oriented,
+            placed_on,
             round: s.round + 1,
             grid,
             to_move: match game.actor(s) {
@@ -448,6 +463,38 @@ impl View {
         out
     }
 
+    /// The shape as put down, each tile named by its square, for choosing the wisp's square.
+    fn placed_text(&self, k: u8, name: &str) -> String {
+        let Some(cells) = &self.oriented else {
+            return String::new();
+        };
+        let mut out = format!(
+            "Shape {} ({name}) put down on {}: the wisp goes on one of these squares, trees on the others:\n",
+            k + 1,
+            self.placed_on.join(", ")
+        );
+        // `placed_on` follows `cells` in order, so each drawn square carries its name.
+        let (r0, c0) = (
+            cells.iter().map(|c| c.0).min().unwrap_or(0),
+            cells.iter().map(|c| c.1).min().unwrap_or(0),
+        );
+        let rows = cells.iter().map(|c| c.0).max().unwrap_or(0);
+        let cols = cells.iter().map(|c| c.1).max().unwrap_or(0);
+        for r in r0..=rows {
+            let line: Vec<String> = (c0..=cols)
+                .map(|c| {
+                    cells
+                        .iter()
+                        .position(|&cell| cell == (r, c))
+                        .and_then(|i| self.placed_on.get(i))
+                        .map_or(format!("{:<3}", "."), |n| format!("{n:<3}"))
+                })
+                .collect();
+            out += &format!("   {}\n", line.concat().trim_end());
+        }
+        out
+    }
+
     /// The chosen shape drawn: each orientation offered, side by side under the number its
     /// action names, or the orientation being placed.
     fn shape_text(&self) -> String {
@@ -472,6 +519,9 @@ impl View {
         } else {
             return String::new();
         };
+        if !self.placed_on.is_empty() {
+            return self.placed_text(k, name);
+        }
         let mut out = if self.offered.is_empty() {
             format!(
                 "Shape {} ({name}) as turned (# a tile; 'place the shape at' names its top-left box corner):\n",

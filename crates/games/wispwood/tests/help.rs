@@ -255,3 +255,44 @@ fn the_pond_numbers_the_shapes_the_shape_choice_names() {
         "{theirs}"
     );
 }
+
+#[test]
+fn the_shape_put_down_names_the_squares_the_wisp_can_go_on() {
+    let game = Wispwood::new(2, Options::default()).expect("valid");
+    let mut checked = 0;
+    for seed in 0..10 {
+        let s = play_until(&game, seed, |s| matches!(s.phase, Phase::WispSquare { .. }));
+        if !matches!(s.phase, Phase::WispSquare { .. }) {
+            continue;
+        }
+        let text = game.view(&s, Viewer::Seat(s.current)).text();
+        // Not the corner wording of placing: the shape is down, its squares are named.
+        assert!(!text.contains("top-left box corner"), "{text}");
+        let head = text
+            .lines()
+            .find(|l| l.contains("put down on"))
+            .unwrap_or_else(|| panic!("no heading for the placed shape:\n{text}"));
+        let mut legal = Vec::new();
+        game.legal_actions(&s, &mut legal);
+        for a in legal {
+            let Action::WispOn(sq) = a else {
+                panic!("{a} offered while choosing the wisp's square");
+            };
+            let name = square_name(sq);
+            assert!(head.contains(&name), "{name} not in '{head}'");
+            // The drawing under the heading carries the square's name too.
+            let drawn = text
+                .lines()
+                .skip_while(|l| !l.contains("put down on"))
+                .skip(1)
+                .take_while(|l| l.starts_with("   "))
+                .any(|l| l.split_whitespace().any(|w| w == name));
+            assert!(drawn, "{name} not drawn:\n{text}");
+        }
+        checked += 1;
+    }
+    assert!(
+        checked >= 5,
+        "only {checked} games reached the wisp's square"
+    );
+}
