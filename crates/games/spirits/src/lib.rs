@@ -428,7 +428,7 @@ impl Game for Spirits {
         Spirits::score(self, s)
     }
 
-    /// Points plus the sets in progress (see [`Spirits::outlook`]), against the opponent's.
+    /// The expected final margin of random play from here (see [`Spirits::outlook`]).
     fn heuristic(&self, s: &State, seat: Seat) -> f64 {
         if s.over {
             return sylvan_engine::score_margin(&Spirits::score(self, s), seat);
