@@ -102,7 +102,9 @@ const PLACING: &str = "There is only one placement rule: the tile must be placed
 const TASKS: &str = "Select any task in your forest and complete it: move the Animal on it from tile to tile through your forest, always only onto adjacent tiles, following the exact sequence of colours on the task (either direction). Move only across Forest sides, never over Task sides, and use each Forest tile once. The tile where the path ends flips to its Task side and the Animal stays there: a new task. The completed task leaves your forest; you receive its printed victory points at the end of the game. Your Forest tiles must always be connected: you can't complete a task if removing its tile would divide your forest. Type 'Complete the task at (q, r), path ending at (q, r)' or its number in the list (in the browser, click the task, then the end); 'End the turn' when you are done.";
 
 impl WhisperingWoods {
-    /// The rules of the decision the view shows, in the rulebook's words.
+    /// The rules of the decision the view shows, in the rulebook's words. The keys are worded
+    /// for either person ("You take …", "Player 2 takes …"): the view words its step for the
+    /// viewer.
     pub(crate) fn decision_help(&self, view: &View) -> String {
         let step = view.step.as_str();
         let penalty = self.refresh_penalty();
@@ -110,20 +112,20 @@ impl WhisperingWoods {
             "Solo setup: place 1 Animal, of any color, on the Starting tile. The other 3 wait on their Animal tiles until you take a tile Task side up (option B).".into()
         } else if step.contains("may refresh") {
             format!("Refresh the Entire Display (optional): once per turn, after refilling it, draw 6 new tiles from the bag and return the 6 old tiles to the bag. To do this you must first flip a previously completed Forest tile from its Task side to its Forest side; it costs you {} at the end of the game. Or keep the display.", plural(penalty, "victory point"))
-        } else if step.contains("takes 1 or 2") {
+        } else if step.contains("1 or 2 Forest tiles") {
             "Take 1 or 2 Forest tiles from the display and add them to your forest. A: take 2 tiles and place them one after the other, Forest side facing up. B: take 1 tile, flip it to the Task side, place it and put one of your unused Animals on it (not possible when all 4 Animals are in your forest). Choose a display tile and its side by its number in the list or by typing e.g. 'Take Forest tile 12 Forest side up' (in the browser, click the tile, then the side).".into()
         } else if step.contains("second Forest tile") {
             "Option A: take a second tile from the display and place it Forest side up.".into()
         } else if step.contains("Animal for the new task") {
             "Option B: place one of your unused Animals on this tile. In the solo game each completed task is set next to the Animal tile of the Animal that completed it, and the Mission's objectives count tasks per Animal.".into()
-        } else if step.contains("places the tile") {
+        } else if step.contains("the tile in") {
             let what = match &view.placing {
                 Some((t, true)) => format!("Forest tile {} goes Task side up. ", t.id),
                 Some((t, false)) => format!("Forest tile {} goes Forest side up. ", t.id),
                 None => String::new(),
             };
             format!("{what}{PLACING}")
-        } else if step.contains("completes tasks") {
+        } else if step.contains("tasks or end") {
             let bonus = if self.solo() {
                 " In the solo game you do not receive Bonus cards; after this step, step 4 draws a tile for the Scoring board and removes the display's tiles of its colour."
             } else {

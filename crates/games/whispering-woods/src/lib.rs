@@ -262,8 +262,9 @@ impl Game for WhisperingWoods {
         WhisperingWoods::score(self, s)
     }
 
-    /// Points so far plus the open tasks' promise (see [`WhisperingWoods::outlook`]), against
-    /// the best rival's; solo, the player's own.
+    /// Points so far, the Bonus card this turn's tasks earn and half of each walkable open
+    /// task (see [`WhisperingWoods::outlook`]), against the best rival's; solo, the player's
+    /// own.
     fn heuristic(&self, s: &State, seat: Seat) -> f64 {
         if s.step == Step::Over {
             return sylvan_engine::score_margin(&WhisperingWoods::score(self, s), seat);

@@ -92,7 +92,8 @@ pub struct View {
     pub bear: Seat,
     /// Whose turn it is.
     pub current: Seat,
-    /// What is being decided.
+    /// What is being decided, worded for the viewer: "You take 1 or 2 Forest tiles" for the
+    /// seat to move, "Player 1 takes 1 or 2 Forest tiles" for anyone else.
     pub step: String,
     /// The turn number.
     pub turn: u16,
@@ -182,7 +183,7 @@ impl WhisperingWoods {
             ),
             _ => (None, Vec::new()),
         };
-        View {
+        let mut view = View {
             viewer,
             placing,
             places,
@@ -205,7 +206,10 @@ impl WhisperingWoods {
                 .map(|(_, c)| c.clone())
                 .collect(),
             solo,
-        }
+        };
+        // The seat to move reads its own decision as "You …", as the heading words it.
+        view.step = view.addressed(&view.step);
+        view
     }
 
     /// What is being decided now, in a player's words.

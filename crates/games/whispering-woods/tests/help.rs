@@ -383,3 +383,41 @@ fn a_bonus_card_in_the_log_is_worded_for_its_reader() {
     );
     assert!(taken > 0, "no Bonus card was taken in 40 games");
 }
+
+#[test]
+fn the_decision_is_named_you_for_the_seat_to_move_and_the_help_reads_either_wording() {
+    let game = WhisperingWoods::new(2, Options::default()).expect("valid");
+    let steps: [(At, &str, &str); 3] = [
+        (
+            |s| matches!(s, Step::Take { second: false }),
+            "You take 1 or 2 Forest tiles",
+            "takes 1 or 2 Forest tiles",
+        ),
+        (
+            |s| matches!(s, Step::Place { .. }),
+            "You place the tile in your forest",
+            "places the tile in their forest",
+        ),
+        (
+            |s| *s == Step::Tasks,
+            "You complete tasks or end the turn",
+            "completes tasks or ends the turn",
+        ),
+    ];
+    for (at, mine, theirs) in steps {
+        let s = play_until(&game, 4, |s| at(&s.step));
+        let own = game.view(&s, Viewer::Seat(s.current));
+        assert_eq!(own.step, mine);
+        let other = game.view(&s, Viewer::Seat(Seat(1 - s.current.0)));
+        assert_eq!(other.step, format!("{} {theirs}", s.current));
+        // The help is keyed on the step in either wording.
+        let help = game.decision_help(&own);
+        assert!(!help.is_empty(), "no help for '{mine}'");
+        assert_eq!(help, game.decision_help(&other));
+        let text = game.text(&own);
+        assert!(
+            text.contains(": You "),
+            "the heading addresses the mover: {text}"
+        );
+    }
+}
