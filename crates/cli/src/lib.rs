@@ -42,6 +42,12 @@ pub struct Cli {
 pub enum Command {
     /// List the games.
     Games,
+    /// A game's rules in short (how to win, what a turn is), its player counts, solo mode and
+    /// every option with its meaning.
+    Rules {
+        /// The game's name (see `sylvan games`).
+        game: String,
+    },
     /// Play a game in the terminal against bots.
     Play {
         /// The game's name (see `sylvan games`).
@@ -382,6 +388,50 @@ pub fn run(
                     writeln!(stdout, "{:<26}{key}: {meaning}", "")?;
                 }
             }
+            Ok(())
+        }
+        Command::Rules { game } => {
+            let kind = catalog.get(&game)?;
+            let info = kind.info();
+            let players = if info.min_players == info.max_players {
+                format!("{} players", info.min_players)
+            } else {
+                format!("{} to {} players", info.min_players, info.max_players)
+            };
+            writeln!(stdout, "{} ({players})", info.title)?;
+            write!(stdout, "{}", play::wrap(kind.summary(), play::WIDTH))?;
+            if info.min_players == 1 {
+                writeln!(
+                    stdout,
+                    "Solo: play alone with `sylvan play {} --seats human`.",
+                    info.name
+                )?;
+            }
+            let defaults = kind.default_options();
+            // The example is valid JSON: the first option at its default.
+            let example = kind
+                .option_help()
+                .first()
+                .and_then(|(k, _)| defaults.get(k).map(|v| format!("{{\"{k}\":{v}}}")))
+                .unwrap_or_else(|| "{}".into());
+            writeln!(
+                stdout,
+                "Options, as JSON with --options (e.g. --options '{example}'), each with its default:"
+            )?;
+            for (key, meaning) in kind.option_help() {
+                let default = defaults
+                    .get(key)
+                    .map_or(String::new(), |v| format!(" ({v})"));
+                write!(
+                    stdout,
+                    "{}",
+                    play::wrap(&format!("  {key}{default}: {meaning}"), play::WIDTH)
+                )?;
+            }
+            writeln!(
+                stdout,
+                "In a game, type help for the decision at hand and rules for the components' texts."
+            )?;
             Ok(())
         }
         Command::Play {

@@ -574,6 +574,7 @@ fn bad_requests_fail_with_a_message_not_a_panic() {
     let cases: &[(&[&str], &str)] = &[
         (&["sim", "chess", "--games", "2"], "unknown game 'chess'"),
         (&["play", "chess"], "unknown game 'chess'"),
+        (&["rules", "chess"], "unknown game 'chess'"),
         (
             &[
                 "bench",
@@ -1110,5 +1111,43 @@ fn every_game_says_why_a_named_move_is_not_offered() {
             .next()
             .unwrap_or("");
         assert!(why.len() > 10, "{game} gives a reason: {why}");
+    }
+}
+
+#[test]
+fn rules_give_every_game_its_summary_solo_mode_and_options() {
+    let games = stdout(&run(&["games"], ""));
+    let names: Vec<&str> = games
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(names.len(), 5, "{games}");
+    for name in names {
+        let out = run(&["rules", name], "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        assert!(text.lines().all(|l| l.chars().count() <= 100), "{text}");
+        // Every option of `sylvan games` is explained here too.
+        let options: Vec<&str> = games
+            .lines()
+            .skip_while(|l| l.split_whitespace().next() != Some(name))
+            .skip(2)
+            .take_while(|l| l.starts_with("   "))
+            .filter_map(|l| l.trim().split(':').next())
+            .collect();
+        assert!(!options.is_empty(), "{name}: no options in\n{games}");
+        for key in options {
+            assert!(
+                text.contains(&format!("  {key} (")),
+                "{name}: {key} missing\n{text}"
+            );
+        }
+        let solo = text.contains(&format!("sylvan play {name} --seats human"));
+        let one_player = games
+            .lines()
+            .any(|l| l.starts_with(name) && l.contains("(1-"));
+        assert_eq!(solo, one_player, "{text}");
+        assert!(text.lines().count() >= 5, "{text}");
     }
 }
