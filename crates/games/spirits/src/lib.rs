@@ -321,9 +321,11 @@ pub(crate) fn describe_for(step: Step, viewer: Option<Seat>) -> String {
                 "draw another stone or stop"
             )
         ),
-        Step::ChooseAnimal | Step::RevealTop(_) | Step::SetupBowl(_) | Step::Draw { .. } => {
-            "chance".into()
-        }
+        // Chance steps resolve at once in play, but pictures and spectators can show them.
+        Step::ChooseAnimal => "an animal board is chosen at random".into(),
+        Step::RevealTop(_) => "a Spirit Power card turns up on a pile".into(),
+        Step::SetupBowl(_) => "stones are drawn from the bag into the bowl".into(),
+        Step::Draw { .. } => "stones are drawn from the bag".into(),
         _ => "nothing".into(),
     }
 }

@@ -15,7 +15,7 @@ fn the_seat_deciding_reads_you_and_the_other_reads_its_name() {
             Spirits::new(2, options).expect("valid options")
         })
         .collect();
-    let (mut yours, mut theirs) = (0, 0);
+    let (mut yours, mut theirs, mut chance) = (0, 0, 0);
     walk_games(
         &rules,
         20,
@@ -56,7 +56,19 @@ fn the_seat_deciding_reads_you_and_the_other_reads_its_name() {
             );
             None
         },
-        |_| {},
+        |step| {
+            // A chance step is worded for what happens, as a picture or a spectator shows it.
+            if step.actor == sylvan_engine::Actor::Chance {
+                let seen = step.game.view(step.before, Viewer::Spectator);
+                assert!(
+                    !["chance", "nothing", ""].contains(&seen.deciding.as_str()),
+                    "'{}' at a chance step",
+                    seen.deciding
+                );
+                chance += 1;
+            }
+        },
     );
     assert!(yours > 500 && theirs == yours, "{yours} / {theirs}");
+    assert!(chance > 500, "{chance}");
 }
