@@ -88,8 +88,25 @@ pub fn random_playout_from<G: Game>(
     actions: &mut Vec<G::Action>,
     outcomes: &mut Vec<(G::Action, u32)>,
 ) -> u64 {
+    random_until(game, state, rng, actions, outcomes, |_| false)
+}
+
+/// Plays uniformly random seat decisions and seeded chance from `state` until `stop` holds
+/// before a decision (chance included) or the game ends; returns the decisions applied. How
+/// tests and tools reach a position of a kind, or one a number of decisions in.
+pub fn random_until<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    rng: &mut GameRng,
+    actions: &mut Vec<G::Action>,
+    outcomes: &mut Vec<(G::Action, u32)>,
+    mut stop: impl FnMut(&G::State) -> bool,
+) -> u64 {
     let mut decisions = 0;
     loop {
+        if stop(state) {
+            return decisions;
+        }
         let action = match game.actor(state) {
             Actor::Nobody => return decisions,
             Actor::Chance => {

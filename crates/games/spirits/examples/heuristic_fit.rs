@@ -5,7 +5,7 @@
 //! the heuristic now (seat 0's view), then candidate features (seat 0 minus seat 1) for fitting.
 //! `cargo run --release -p sylvan-spirits --example heuristic_fit -- POSITIONS K SEED [SET]`
 
-use sylvan_engine::{random_playout_from, Actor, Game, GameRng, Seat};
+use sylvan_engine::{random_playout_from, random_until, Game, GameRng, Seat};
 use sylvan_spirits::components::Scoring;
 use sylvan_spirits::{Options, Spirits, State};
 
@@ -33,21 +33,10 @@ fn main() {
         let stop = rng.below(len.max(1));
         let mut s = game.initial_state();
         let mut made = 0;
-        while made < stop {
-            let a = match game.actor(&s) {
-                Actor::Nobody => break,
-                Actor::Chance => {
-                    game.chance_outcomes(&s, &mut outcomes);
-                    rng.pick_weighted(&outcomes)
-                }
-                Actor::Seat(_) => {
-                    game.legal_actions(&s, &mut actions);
-                    actions[rng.below(actions.len() as u64) as usize]
-                }
-            };
-            game.apply_unchecked(&mut s, a);
+        random_until(&game, &mut s, &mut rng, &mut actions, &mut outcomes, |_| {
             made += 1;
-        }
+            made > stop
+        });
         if s.over {
             continue;
         }

@@ -2,27 +2,17 @@
 //! it is the score margin once the game is over, and it predicts the final margin of random
 //! play better than the margin now does.
 
-use sylvan_engine::{random_playout_from, score_margin, Actor, Game, GameRng, Seat};
+use sylvan_engine::{random_playout_from, random_until, score_margin, Game, GameRng, Seat};
 use sylvan_spirits::{Options, Spirits, State};
 
 /// Plays `decisions` random decisions (chance included) from the start.
 fn position(game: &Spirits, rng: &mut GameRng, decisions: u64) -> State {
-    let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
     let mut s = game.initial_state();
-    for _ in 0..decisions {
-        let a = match game.actor(&s) {
-            Actor::Nobody => break,
-            Actor::Chance => {
-                game.chance_outcomes(&s, &mut outcomes);
-                rng.pick_weighted(&outcomes)
-            }
-            Actor::Seat(_) => {
-                game.legal_actions(&s, &mut actions);
-                actions[rng.below(actions.len() as u64) as usize]
-            }
-        };
-        game.apply_unchecked(&mut s, a);
-    }
+    let mut made = 0;
+    random_until(game, &mut s, rng, &mut Vec::new(), &mut Vec::new(), |_| {
+        made += 1;
+        made > decisions
+    });
     s
 }
 

@@ -1,27 +1,21 @@
 //! The heuristic a search judges cut-off positions by: what the turn has earned counts, a task
 //! still waiting for tiles does not.
 
-use sylvan_engine::{Actor, Game, GameRng, Seat};
+use sylvan_engine::{random_until, Game, GameRng, Seat};
 use sylvan_whispering_woods::{Options, State, Step, WhisperingWoods};
 
 /// Plays random moves until `stop` holds (or the game ends).
 fn play_until(game: &WhisperingWoods, seed: u64, stop: impl Fn(&State) -> bool) -> State {
     let mut s = game.initial_state();
     let mut rng = GameRng::seeded(seed);
-    let (mut a, mut o) = (Vec::new(), Vec::new());
-    while !stop(&s) && game.actor(&s) != Actor::Nobody {
-        let action = match game.actor(&s) {
-            Actor::Chance => {
-                game.chance_outcomes(&s, &mut o);
-                rng.pick_weighted(&o)
-            }
-            _ => {
-                game.legal_actions(&s, &mut a);
-                a[rng.below(a.len() as u64) as usize]
-            }
-        };
-        game.apply(&mut s, action).expect("legal");
-    }
+    random_until(
+        game,
+        &mut s,
+        &mut rng,
+        &mut Vec::new(),
+        &mut Vec::new(),
+        stop,
+    );
     s
 }
 

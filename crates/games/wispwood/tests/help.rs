@@ -1,26 +1,20 @@
 //! What a newcomer reads: the summary, the help for the decision at hand, the goal cards' and
 //! shapes' texts, the grid with the coordinates moves use, and Catty's scores.
 
-use sylvan_engine::{Actor, Game, GameRng, Seat, Viewer};
+use sylvan_engine::{random_until, Game, GameRng, Seat, Viewer};
 use sylvan_wispwood::{square_name, Action, Options, Phase, State, Wispwood};
 
 fn play_until(game: &Wispwood, seed: u64, stop: impl Fn(&State) -> bool) -> State {
     let mut s = game.initial_state();
     let mut rng = GameRng::seeded(seed);
-    let (mut a, mut o) = (Vec::new(), Vec::new());
-    while !stop(&s) && game.actor(&s) != Actor::Nobody {
-        let action = match game.actor(&s) {
-            Actor::Chance => {
-                game.chance_outcomes(&s, &mut o);
-                rng.pick_weighted(&o)
-            }
-            _ => {
-                game.legal_actions(&s, &mut a);
-                a[rng.below(a.len() as u64) as usize]
-            }
-        };
-        game.apply(&mut s, action).expect("legal");
-    }
+    random_until(
+        game,
+        &mut s,
+        &mut rng,
+        &mut Vec::new(),
+        &mut Vec::new(),
+        stop,
+    );
     s
 }
 
