@@ -48,6 +48,17 @@ pub struct WhisperingWoods {
 }
 
 impl WhisperingWoods {
+    /// The Bonus card (its kind) the player to move takes at the end of this turn for the
+    /// tasks completed in it: the card for that number of tasks, or the next lower one left.
+    pub(crate) fn bonus_earned(s: &State) -> Option<usize> {
+        let done: u32 = s.this_turn.iter().map(|&n| u32::from(n)).sum();
+        if done < 2 {
+            return None;
+        }
+        let want = (done.min(5) - 2) as usize;
+        (0..=want).rev().find(|&k| s.bonus_left[k] > 0)
+    }
+
     /// Builds the rules with given component data.
     pub fn with(
         players: usize,
@@ -543,14 +554,9 @@ impl WhisperingWoods {
             };
             return;
         }
-        let done: u32 = s.this_turn.iter().map(|&n| n as u32).sum();
-        if done >= 2 {
-            // The card for the number of tasks, or the next lower one left.
-            let want = (done.min(5) - 2) as usize;
-            if let Some(k) = (0..=want).rev().find(|&k| s.bonus_left[k] > 0) {
-                s.bonus_left[k] -= 1;
-                s.players[cur].bonus[k] += 1;
-            }
+        if let Some(k) = Self::bonus_earned(s) {
+            s.bonus_left[k] -= 1;
+            s.players[cur].bonus[k] += 1;
         }
         if s.players[cur].tasks() >= self.components.end_tasks(self.players) as u32 {
             s.end_triggered = true;

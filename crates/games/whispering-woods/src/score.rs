@@ -66,15 +66,7 @@ impl WhisperingWoods {
         if self.solo() || s.current.index() != p || s.step != Step::Tasks {
             return 0;
         }
-        let done: u32 = s.this_turn.iter().map(|&n| u32::from(n)).sum();
-        if done < 2 {
-            return 0;
-        }
-        let want = (done.min(5) - 2) as usize;
-        (0..=want)
-            .rev()
-            .find(|&k| s.bonus_left[k] > 0)
-            .map_or(0, |k| self.components.bonus[k].1)
+        Self::bonus_earned(s).map_or(0, |k| self.components.bonus[k].1)
     }
 
     /// The score with the rulebook's categories and tie-breaks.
