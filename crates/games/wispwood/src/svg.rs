@@ -9,6 +9,7 @@ use crate::board;
 use crate::components::Wisp;
 use crate::help;
 use crate::view::{ForestView, View};
+use sylvan_engine::Viewer;
 
 const CELL: f64 = 24.0;
 /// The score categories of a round, as the score table labels its rows.
@@ -106,8 +107,24 @@ pub fn draw(v: &View) -> String {
         40.0 + 70.0 * shown.div_ceil(4).max(1) as f64
     };
     let goals_bottom = shapes_bottom + panel;
+    // Under the forests: whose turn it is and what they decide, worded for the viewer.
+    let now: Vec<String> = match v.to_move {
+        Some(seat) if !v.over => {
+            let who = if v.viewer == Viewer::Seat(seat) {
+                "Your turn".to_string()
+            } else {
+                seat.to_string()
+            };
+            // Font size 11 in DejaVu Sans averages under 6.7 units a character.
+            let chars = ((forest_w * v.forests.len().max(1) as f64 - 20.0) / 6.7) as usize;
+            wrap(&format!("{who}: {}", v.deciding), chars.max(20))
+        }
+        _ => Vec::new(),
+    };
+    let now_top = forests_bottom + 8.0;
+    let now_bottom = now_top + now.len() as f64 * 14.0;
     let catty = if v.catty.is_some() { 40.0 } else { 0.0 };
-    let height = forests_bottom.max(goals_bottom) + catty + 10.0;
+    let height = now_bottom.max(goals_bottom) + catty + 10.0;
     let mut s = String::new();
     let _ = write!(
         s,
@@ -153,6 +170,14 @@ pub fn draw(v: &View) -> String {
     shape_panel(&mut s, v, shapes_bottom);
     for (p, f) in v.forests.iter().enumerate() {
         forest(&mut s, v, p, f, 360.0 + p as f64 * forest_w);
+    }
+    for (l, line) in now.iter().enumerate() {
+        let _ = write!(
+            s,
+            r##"<text class="deciding" x="360" y="{:.1}" font-weight="bold">{}</text>"##,
+            now_top + 11.0 + l as f64 * 14.0,
+            escape(line)
+        );
     }
     if let Some(c) = &v.catty {
         let y = height - 24.0;

@@ -324,26 +324,31 @@ impl View {
             self.grid,
             if self.over { ", game over" } else { "" }
         );
-        out += "Goal cards: ";
-        out += &self
+        let goals: Vec<String> = self
             .goals
             .iter()
             .map(|g| format!("{} ({})", g.name, g.category))
-            .collect::<Vec<_>>()
-            .join(", ");
+            .collect();
+        out += &pack("Goal cards: ", &goals, ",", TEXT_WIDTH);
         // Shapes carry the numbers "choose shape N" uses; wisp spaces the ones of "space N".
-        out += "\nPond, clockwise: ";
-        for (i, w) in self.pond.iter().enumerate() {
-            let shape = &self.shapes[i].name;
-            out += &format!(
-                "[shape {}: {shape}] {}:{} ",
-                i + 1,
-                i + 1,
-                w.map(|w| w.name()).unwrap_or("-")
-            );
-        }
+        let mut pond: Vec<String> = self
+            .pond
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                format!(
+                    "[shape {}: {}] {}:{}",
+                    i + 1,
+                    self.shapes[i].name,
+                    i + 1,
+                    w.map(|w| w.name()).unwrap_or("-")
+                )
+            })
+            .collect();
+        pond.push("(then shape 1 again)".to_string());
+        out += &pack("Pond, clockwise: ", &pond, "", TEXT_WIDTH);
         out += &format!(
-            "(then shape 1 again)\nStacks: {} tiles; discard pile: {}\n",
+            "Stacks: {} tiles; discard pile: {}\n",
             self.stacks,
             Wisp::ALL
                 .iter()
@@ -469,10 +474,11 @@ impl View {
             return String::new();
         };
         let mut out = format!(
-            "Shape {} ({name}) put down on {}: the wisp goes on one of these squares, trees on the others:\n",
+            "Shape {} ({name}) put down on {}.\nThe wisp goes on one of these squares, trees on the others:\n",
             k + 1,
             self.placed_on.join(", ")
         );
+        // Two lines: with a tetromino on rows 10-11 one line would pass 100 columns.
         // `placed_on` follows `cells` in order, so each drawn square carries its name.
         let (r0, c0) = (
             cells.iter().map(|c| c.0).min().unwrap_or(0),
@@ -596,5 +602,57 @@ fn rounds_scored(s: &State) -> u8 {
         // Between rounds the round just ended is scored before the cats move.
         Phase::MoveCat => (s.round + 1).min(3),
         _ => s.round.min(3),
+    }
+}
+
+/// The width of a compact terminal screen (issue 11: 100 columns).
+const TEXT_WIDTH: usize = 100;
+
+/// `head` then `items` joined by `sep` and a space, broken into lines of at most `width`
+/// characters between items (never inside one), continuation lines indented by two spaces.
+fn pack(head: &str, items: &[String], sep: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = head.to_string();
+    let mut fresh = true;
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item}{sep}")
+        } else {
+            item.clone()
+        };
+        let gap = usize::from(!fresh);
+        if !fresh && line.chars().count() + gap + piece.chars().count() > width {
+            out += line.trim_end();
+            out.push('\n');
+            line = "  ".to_string();
+        } else if !fresh {
+            line.push(' ');
+        }
+        line += &piece;
+        fresh = false;
+    }
+    out += &line;
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pack;
+
+    #[test]
+    fn a_long_list_breaks_between_items_within_the_width() {
+        let items: Vec<String> = [
+            "One Grove (trees)",
+            "Frost Column (hearts)",
+            "Cat (witches)",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(
+            pack("Goals: ", &items, ",", 40),
+            "Goals: One Grove (trees),\n  Frost Column (hearts), Cat (witches)\n"
+        );
     }
 }

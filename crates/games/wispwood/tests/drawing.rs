@@ -82,3 +82,53 @@ fn the_solo_drawing_shows_cattys_cat_and_guide() {
     assert_eq!(count(&doc, "guide-level"), 4);
     assert!(g.text(&view).contains("Catty (1 paw)"));
 }
+
+/// The lines under the forests that say whose turn it is and what they decide.
+fn deciding(svg: &str) -> String {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some("deciding"))
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_drawing_says_whose_turn_it_is_and_what_they_decide() {
+    let g = Wispwood::new(2, Options::default()).expect("valid");
+    let mut rng = GameRng::seeded(5);
+    let (mut a, mut o) = (Vec::new(), Vec::new());
+    let mut s = g.initial_state();
+    let mut checked = 0;
+    while g.actor(&s) != sylvan_engine::Actor::Nobody {
+        match g.actor(&s) {
+            sylvan_engine::Actor::Chance => {
+                g.chance_outcomes(&s, &mut o);
+                let outcome = rng.pick_weighted(&o);
+                g.apply(&mut s, outcome).expect("legal");
+            }
+            sylvan_engine::Actor::Seat(seat) => {
+                let mover = g.view(&s, Viewer::Seat(seat));
+                let what = sylvan_wispwood::describe(s.phase);
+                assert_eq!(
+                    deciding(&g.svg(&mover).expect("draws")),
+                    format!("Your turn: {what}")
+                );
+                let other = Viewer::Seat(sylvan_engine::Seat(1 - seat.0));
+                assert_eq!(
+                    deciding(&g.svg(&g.view(&s, other)).expect("draws")),
+                    format!("{seat}: {what}")
+                );
+                checked += 1;
+                g.legal_actions(&s, &mut a);
+                let action = a[rng.below(a.len() as u64) as usize];
+                g.apply(&mut s, action).expect("legal");
+            }
+            sylvan_engine::Actor::Nobody => unreachable!("the loop stops at the end"),
+        }
+    }
+    assert!(checked > 20, "only {checked} decisions");
+    // Over, nobody decides.
+    let end = g.svg(&g.view(&s, Viewer::Spectator)).expect("draws");
+    assert_eq!(deciding(&end), "");
+}

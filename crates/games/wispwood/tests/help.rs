@@ -266,6 +266,10 @@ fn the_shape_put_down_names_the_squares_the_wisp_can_go_on() {
             .lines()
             .find(|l| l.contains("put down on"))
             .unwrap_or_else(|| panic!("no heading for the placed shape:\n{text}"));
+        // The heading fits the 100 columns of a compact screen whatever squares it names.
+        for line in text.lines() {
+            assert!(line.chars().count() <= 100, "too wide: '{line}'");
+        }
         let mut legal = Vec::new();
         game.legal_actions(&s, &mut legal);
         for a in legal {
@@ -277,7 +281,7 @@ fn the_shape_put_down_names_the_squares_the_wisp_can_go_on() {
             // The drawing under the heading carries the square's name too.
             let drawn = text
                 .lines()
-                .skip_while(|l| !l.contains("put down on"))
+                .skip_while(|l| !l.contains("The wisp goes on one of these squares"))
                 .skip(1)
                 .take_while(|l| l.starts_with("   "))
                 .any(|l| l.split_whitespace().any(|w| w == name));
