@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use sylvan_engine::{Actor, Game, GameRng, Viewer};
+use sylvan_engine::{random_until, Actor, Game, GameRng, Viewer};
 use sylvan_whisperwood::{Action, Effect, Options, Phase, State, Whisperwood};
 
 fn subsequent(players: usize) -> Whisperwood {
@@ -25,26 +25,19 @@ fn each_decision(
     for seed in seeds {
         let mut rng = GameRng::seeded(seed);
         let mut s = game.initial_state();
-        loop {
-            let a = match game.actor(&s) {
-                Actor::Nobody => break,
-                Actor::Chance => {
-                    game.chance_outcomes(&s, &mut outcomes);
-                    rng.pick_weighted(&outcomes)
-                }
-                Actor::Seat(seat) => {
-                    game.legal_actions(&s, &mut actions);
-                    let view = game.view(&s, Viewer::Seat(seat));
-                    let texts: Vec<(Action, String)> = actions
-                        .iter()
-                        .map(|&a| (a, game.action_text(&view, a)))
-                        .collect();
-                    look(&s, &texts);
-                    actions[rng.below(actions.len() as u64) as usize]
-                }
-            };
-            game.apply_unchecked(&mut s, a);
-        }
+        let mut legal = Vec::new();
+        random_until(game, &mut s, &mut rng, &mut actions, &mut outcomes, |s| {
+            if let Actor::Seat(seat) = game.actor(s) {
+                game.legal_actions(s, &mut legal);
+                let view = game.view(s, Viewer::Seat(seat));
+                let texts: Vec<(Action, String)> = legal
+                    .iter()
+                    .map(|&a| (a, game.action_text(&view, a)))
+                    .collect();
+                look(s, &texts);
+            }
+            false
+        });
     }
 }
 

@@ -3,7 +3,7 @@
 //! decides from what its seat knows (issue 13).
 
 use sylvan_bots::{decide, BotSpec, Observation};
-use sylvan_engine::{Actor, Game, GameRng, Seat, Viewer};
+use sylvan_engine::{random_until, Actor, Game, GameRng, Seat, Viewer};
 use sylvan_whisperwood::{Options, Phase, State, Whisperwood};
 
 fn subsequent(players: usize) -> Whisperwood {
@@ -29,27 +29,14 @@ fn hidden_positions(game: &Whisperwood, count: usize, draft: bool) -> Vec<(State
         let pick = rng.below(6) as u8;
         let round = 1 + rng.below(4) as u8;
         let mut outcomes = Vec::new();
-        loop {
+        random_until(game, &mut s, &mut rng, &mut legal, &mut outcomes, |s| {
             let here = if draft {
                 s.phase == Phase::Draft(pick)
             } else {
                 s.round == round && matches!(s.phase, Phase::Act | Phase::Resolve)
             };
-            match game.actor(&s) {
-                Actor::Nobody => break,
-                Actor::Seat(_) if here => break,
-                Actor::Chance => {
-                    game.chance_outcomes(&s, &mut outcomes);
-                    let a = rng.pick_weighted(&outcomes);
-                    game.apply_unchecked(&mut s, a);
-                }
-                Actor::Seat(_) => {
-                    game.legal_actions(&s, &mut legal);
-                    let a = legal[rng.below(legal.len() as u64) as usize];
-                    game.apply_unchecked(&mut s, a);
-                }
-            }
-        }
+            here && matches!(game.actor(s), Actor::Seat(_))
+        });
         let Actor::Seat(seat) = game.actor(&s) else {
             continue;
         };

@@ -1,7 +1,7 @@
 //! Issue 11, points 1-4 for Whisperwood: a refused tile placement says the rule, `help` sums up
 //! the decision, `rules` prints the components' texts, and placements name the tiles they touch.
 
-use sylvan_engine::{Actor, Game, GameRng, Seat, Viewer};
+use sylvan_engine::{random_until, Actor, Game, GameRng, Seat, Viewer};
 use sylvan_whisperwood::{Options, Phase, State, Whisperwood};
 
 /// Plays from the start with seeded random choices until `stop` holds at a seat's decision.
@@ -9,23 +9,11 @@ fn play_until(g: &Whisperwood, seed: u64, stop: impl Fn(&State) -> bool) -> Stat
     let mut rng = GameRng::seeded(seed);
     let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
     let mut s = g.initial_state();
-    loop {
-        let a = match g.actor(&s) {
-            Actor::Nobody => panic!("the game ended first"),
-            Actor::Chance => {
-                g.chance_outcomes(&s, &mut outcomes);
-                rng.pick_weighted(&outcomes)
-            }
-            Actor::Seat(_) => {
-                if stop(&s) {
-                    return s;
-                }
-                g.legal_actions(&s, &mut actions);
-                actions[rng.below(actions.len() as u64) as usize]
-            }
-        };
-        g.apply_unchecked(&mut s, a);
-    }
+    random_until(g, &mut s, &mut rng, &mut actions, &mut outcomes, |s| {
+        matches!(g.actor(s), Actor::Seat(_)) && stop(s)
+    });
+    assert_ne!(g.actor(&s), Actor::Nobody, "the game ended first");
+    s
 }
 
 fn two() -> Whisperwood {

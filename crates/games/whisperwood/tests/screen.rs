@@ -1,7 +1,7 @@
 //! Issue 11, point 7: for two players a decision's text screen fits 100 columns and leaves
 //! room for the decision within 40 rows, in both setups.
 
-use sylvan_engine::{Actor, Game, GameRng, Viewer};
+use sylvan_engine::{random_until, Actor, Game, GameRng, Viewer};
 use sylvan_whisperwood::{Options, Whisperwood};
 
 /// The columns of a screen.
@@ -22,25 +22,18 @@ fn screens(options: Options, seeds: std::ops::Range<u64>, every: u64) -> Vec<(St
         let mut rng = GameRng::seeded(seed);
         let mut s = g.initial_state();
         let mut n = 0u64;
-        loop {
-            let a = match g.actor(&s) {
-                Actor::Nobody => break,
-                Actor::Chance => {
-                    g.chance_outcomes(&s, &mut outcomes);
-                    rng.pick_weighted(&outcomes)
+        let mut legal = Vec::new();
+        random_until(&g, &mut s, &mut rng, &mut actions, &mut outcomes, |s| {
+            if let Actor::Seat(seat) = g.actor(s) {
+                g.legal_actions(s, &mut legal);
+                n += 1;
+                if legal.len() > 1 && n.is_multiple_of(every) {
+                    let text = g.text(&g.view(s, Viewer::Seat(seat)));
+                    out.push((text, legal.len()));
                 }
-                Actor::Seat(seat) => {
-                    g.legal_actions(&s, &mut actions);
-                    n += 1;
-                    if actions.len() > 1 && n.is_multiple_of(every) {
-                        let text = g.text(&g.view(&s, Viewer::Seat(seat)));
-                        out.push((text, actions.len()));
-                    }
-                    actions[rng.below(actions.len() as u64) as usize]
-                }
-            };
-            g.apply_unchecked(&mut s, a);
-        }
+            }
+            false
+        });
     }
     out
 }
