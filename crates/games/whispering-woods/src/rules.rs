@@ -131,19 +131,6 @@ impl WhisperingWoods {
 
     /// The state after setup's fixed parts; chance then picks the Bear and draws the display.
     pub fn setup(&self) -> State {
-        let mut players = ArrayVec::new();
-        for _ in 0..self.players {
-            let mut p = Player {
-                forest: Forest::default(),
-                ..Player::default()
-            };
-            // In the multiplayer game the first animal is animal 0; in solo the player
-            // chooses its colour first.
-            if !self.solo() {
-                p.forest.insert(Hex::new(0, 0), START, 0);
-            }
-            players.push(p);
-        }
         let mut bag = Tiles::default();
         for t in 0..self.components.tiles.len() {
             bag.insert(t as TileId);
@@ -156,8 +143,8 @@ impl WhisperingWoods {
         } else {
             Step::Refill
         };
-        State {
-            players,
+        let mut s = State {
+            players: ArrayVec::new(),
             bag,
             display: Tiles::default(),
             held: Tiles::default(),
@@ -172,7 +159,20 @@ impl WhisperingWoods {
             scoring_board: ArrayVec::new(),
             removed: Tiles::default(),
             best_turn: 0,
+        };
+        // The players are set up in place: a forest is kilobytes, and every copy of it counts
+        // in a playout.
+        for _ in 0..self.players {
+            s.players.push(Player::default());
+            // In the multiplayer game the first animal is animal 0; in solo the player
+            // chooses its colour first.
+            if !self.solo() {
+                if let Some(p) = s.players.last_mut() {
+                    p.forest.insert(Hex::new(0, 0), START, 0);
+                }
+            }
         }
+        s
     }
 
     /// Who decides now.
@@ -301,13 +301,16 @@ impl WhisperingWoods {
             of: [0; Element::NUM],
             colour: [NONE; MAX_CELLS],
         };
+        // A running bit: shifting a u128 by a variable amount costs several instructions.
+        let mut bit = 1u128;
         for (i, c) in forest.cells().iter().enumerate() {
             if !c.task_side() && (c.tile as usize) < self.components.tiles.len() {
                 let e = self.colour[c.tile as usize].index();
                 a.colour[i] = e as u8;
-                a.of[e] |= 1 << i;
-                a.walkable |= 1 << i;
+                a.of[e] |= bit;
+                a.walkable |= bit;
             }
+            bit <<= 1;
         }
         a
     }
@@ -670,10 +673,6 @@ fn walk_middle(
     used: u128,
     ends: &mut u128,
 ) {
-    // Every tile of the end colour still free is already an end: nothing left to find.
-    if same & !used & !*ends == 0 {
-        return;
-    }
     let next = adj.nbr(at) & !used & !barred;
     if k == START_TASK - 3 {
         // The last middle tile and the end in one sweep (no tile neighbours itself).
