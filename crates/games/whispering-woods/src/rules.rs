@@ -202,8 +202,9 @@ impl WhisperingWoods {
             }
             Step::Refill | Step::RefreshDraw { .. } | Step::SoloDraw => {
                 // Up to 96 tiles per draw, a chance point every third decision: the list is
-                // sized once and filled in place, which costs less than a push per tile.
-                out.resize(s.bag.len() as usize, (Action::Draw(0), 1));
+                // copied in one piece and its tiles filled in place, cheaper than a push each.
+                const BLANK: [(Action, u32); 128] = [(Action::Draw(0), 1); 128];
+                out.extend_from_slice(&BLANK[..(s.bag.len() as usize).min(128)]);
                 let mut slots = out.iter_mut();
                 for (w, &word) in s.bag.0.iter().enumerate() {
                     let mut bits = word;
