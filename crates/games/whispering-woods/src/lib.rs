@@ -47,7 +47,7 @@ pub use components::{Components, ComponentsError, Element, Mission, TileDef};
 pub use rules::{unused_animals, Options, WhisperingWoods};
 pub use score::Points;
 pub use solo::SoloOutcome;
-pub use state::{Cell, Forest, Hex, Player, State, Step, TileId, Tiles, NO_ANIMAL, NO_LINK, START};
+pub use state::{Cell, Forest, Hex, Player, State, Step, TileId, Tiles, NO_ANIMAL, START};
 pub use view::{CellView, CompletedView, PlayerView, SoloView, TileView, View};
 
 /// Why an action is not legal now, naming the rule.

@@ -9,9 +9,7 @@ use sylvan_engine::{Actor, OptionsError, Seat};
 
 use crate::action::Action;
 use crate::components::{Components, Element, ANIMALS, LEVELS, MAX_TASK, START_TASK};
-use crate::state::{
-    Forest, Hex, Player, State, Step, TileId, Tiles, MAX_CELLS, NO_ANIMAL, NO_LINK, START,
-};
+use crate::state::{Forest, Hex, Player, State, Step, TileId, Tiles, MAX_CELLS, NO_ANIMAL, START};
 
 /// The options a table chooses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -133,19 +131,6 @@ impl WhisperingWoods {
 
     /// The state after setup's fixed parts; chance then picks the Bear and draws the display.
     pub fn setup(&self) -> State {
-        let mut players = ArrayVec::new();
-        for _ in 0..self.players {
-            let mut p = Player {
-                forest: Forest::default(),
-                ..Player::default()
-            };
-            // In the multiplayer game the first animal is animal 0; in solo the player
-            // chooses its colour first.
-            if !self.solo() {
-                p.forest.insert(Hex::new(0, 0), START, 0);
-            }
-            players.push(p);
-        }
         let mut bag = Tiles::default();
         for t in 0..self.components.tiles.len() {
             bag.insert(t as TileId);
@@ -158,8 +143,8 @@ impl WhisperingWoods {
         } else {
             Step::Refill
         };
-        State {
-            players,
+        let mut s = State {
+            players: ArrayVec::new(),
             bag,
             display: Tiles::default(),
             held: Tiles::default(),
@@ -174,7 +159,20 @@ impl WhisperingWoods {
             scoring_board: ArrayVec::new(),
             removed: Tiles::default(),
             best_turn: 0,
+        };
+        // The players are set up in place: a forest is kilobytes, and every copy of it counts
+        // in a playout.
+        for _ in 0..self.players {
+            s.players.push(Player::default());
+            // In the multiplayer game the first animal is animal 0; in solo the player
+            // chooses its colour first.
+            if !self.solo() {
+                if let Some(p) = s.players.last_mut() {
+                    p.forest.insert(Hex::new(0, 0), START, 0);
+                }
+            }
         }
+        s
     }
 
     /// Who decides now.
@@ -203,14 +201,19 @@ impl WhisperingWoods {
                 }
             }
             Step::Refill | Step::RefreshDraw { .. } | Step::SoloDraw => {
-                // Up to 96 tiles per draw: one reservation, then a plain walk over the bits.
-                out.reserve(s.bag.len() as usize);
+                // Up to 96 tiles per draw, a chance point every third decision: the list is
+                // copied in one piece and its tiles filled in place, cheaper than a push each.
+                const BLANK: [(Action, u32); 128] = [(Action::Draw(0), 1); 128];
+                out.extend_from_slice(&BLANK[..(s.bag.len() as usize).min(128)]);
+                let mut slots = out.iter_mut();
                 for (w, &word) in s.bag.0.iter().enumerate() {
                     let mut bits = word;
                     while bits != 0 {
                         let t = (w as u32 * 64 + bits.trailing_zeros()) as TileId;
                         bits &= bits - 1;
-                        out.push((Action::Draw(t), 1));
+                        if let Some(slot) = slots.next() {
+                            slot.0 = Action::Draw(t);
+                        }
                     }
                 }
             }
@@ -257,22 +260,20 @@ impl WhisperingWoods {
             }
             Step::Tasks => {
                 let forest = &me.forest;
-                let mut adj = self.adjacency(forest);
+                let adj = self.adjacency(forest);
                 for (i, c) in forest.cells().iter().enumerate() {
                     if !c.task_side() {
                         continue;
                     }
-                    let ends = self.path_ends_in(forest, &mut adj, i);
+                    let ends = self.path_ends_in(forest, &adj, i);
                     if ends == 0 || !forest.connected_without(i) {
                         continue;
                     }
-                    for (j, e) in forest.cells().iter().enumerate() {
-                        if ends >> j & 1 == 1 {
-                            f(Action::Complete {
-                                task: c.hex,
-                                end: e.hex,
-                            });
-                        }
+                    for j in bits(ends) {
+                        f(Action::Complete {
+                            task: c.hex,
+                            end: forest.cells()[j].hex,
+                        });
                     }
                 }
                 f(Action::EndTurn);
@@ -293,24 +294,24 @@ impl WhisperingWoods {
     }
 
     /// The forest as bit sets for path search: the Forest-side tiles of each element (Task
-    /// sides, which animals never walk over, are in none); each tile's Forest-side neighbours
-    /// are found on the first visit.
+    /// sides, which animals never walk over, are in none).
     pub(crate) fn adjacency<'f>(&self, forest: &'f Forest) -> Adjacency<'f> {
         let mut a = Adjacency {
-            links: forest.links(),
+            nbrs: forest.all_neighbours(),
             walkable: 0,
-            known: 0,
-            nbr: [0; MAX_CELLS],
             of: [0; Element::NUM],
             colour: [NONE; MAX_CELLS],
         };
+        // A running bit: shifting a u128 by a variable amount costs several instructions.
+        let mut bit = 1u128;
         for (i, c) in forest.cells().iter().enumerate() {
             if !c.task_side() && (c.tile as usize) < self.components.tiles.len() {
                 let e = self.colour[c.tile as usize].index();
                 a.colour[i] = e as u8;
-                a.of[e] |= 1 << i;
-                a.walkable |= 1 << i;
+                a.of[e] |= bit;
+                a.walkable |= bit;
             }
+            bit <<= 1;
         }
         a
     }
@@ -319,10 +320,10 @@ impl WhisperingWoods {
     /// position `ti` can end: the animal walks the task's colours in either direction, from
     /// tile to adjacent tile, over Forest sides only, each tile at most once.
     pub fn path_ends(&self, forest: &Forest, ti: usize) -> u128 {
-        self.path_ends_in(forest, &mut self.adjacency(forest), ti)
+        self.path_ends_in(forest, &self.adjacency(forest), ti)
     }
 
-    pub(crate) fn path_ends_in(&self, forest: &Forest, adj: &mut Adjacency, ti: usize) -> u128 {
+    pub(crate) fn path_ends_in(&self, forest: &Forest, adj: &Adjacency, ti: usize) -> u128 {
         let Some(c) = forest.cells().get(ti) else {
             return 0;
         };
@@ -446,7 +447,7 @@ impl WhisperingWoods {
                 Action::Place(h),
             ) => {
                 let forest = &mut s.players[cur].forest;
-                if !forest.can_place(h) || !forest.insert(h, tile, animal) {
+                if !forest.place(h, tile, animal) {
                     return;
                 }
                 s.step = if animal == NO_ANIMAL && !second && !s.display.is_empty() {
@@ -579,17 +580,12 @@ pub fn unused_animals(forest: &Forest) -> u8 {
 const NONE: u8 = u8::MAX;
 
 /// A forest as bit sets over positions in [`Forest::cells`], built once per decision for path
-/// search, so that each step of a walk is a few masks instead of a loop over six links.
+/// search, so that each step of a walk is a few masks.
 pub(crate) struct Adjacency<'f> {
-    /// The forest's links, read once per tile visited.
-    links: &'f [[u8; 6]; MAX_CELLS],
+    /// Each tile's neighbours, kept by the forest.
+    nbrs: &'f [u128; MAX_CELLS],
     /// The Forest-side tiles.
     walkable: u128,
-    /// The tiles whose entry in `nbr` is filled in.
-    known: u128,
-    /// Each tile's Forest-side neighbours, once known: most tiles are never visited, so
-    /// building them all up front cost more than the walks.
-    nbr: [u128; MAX_CELLS],
     /// The Forest-side tiles of each element.
     of: [u128; Element::NUM],
     /// Each tile's Forest-side element, [`NONE`] for a Task side.
@@ -598,18 +594,8 @@ pub(crate) struct Adjacency<'f> {
 
 impl Adjacency<'_> {
     /// The Forest-side neighbours of the tile at `at`.
-    fn nbr(&mut self, at: usize) -> u128 {
-        if self.known >> at & 1 == 0 {
-            let mut m = 0u128;
-            for &j in &self.links[at] {
-                if j != NO_LINK {
-                    m |= 1 << j;
-                }
-            }
-            self.nbr[at] = m & self.walkable;
-            self.known |= 1 << at;
-        }
-        self.nbr[at]
+    fn nbr(&self, at: usize) -> u128 {
+        self.nbrs[at] & self.walkable
     }
 }
 
@@ -627,7 +613,7 @@ fn bits(mut m: u128) -> impl Iterator<Item = usize> {
 
 /// Walks the colours `seq` (element indices) on from the tile at `at`, over tiles not in
 /// `used`; records where the walk can end.
-fn walk(adj: &mut Adjacency, seq: &[u8], at: usize, used: u128, ends: &mut u128) {
+fn walk(adj: &Adjacency, seq: &[u8], at: usize, used: u128, ends: &mut u128) {
     let Some((&want, rest)) = seq.split_first() else {
         return;
     };
@@ -635,18 +621,36 @@ fn walk(adj: &mut Adjacency, seq: &[u8], at: usize, used: u128, ends: &mut u128)
         return;
     };
     let next = adj.nbr(at) & of & !used;
-    if rest.is_empty() {
-        *ends |= next;
-        return;
-    }
-    for j in bits(next) {
-        walk(adj, rest, j, used | 1 << j, ends);
+    match rest {
+        [] => *ends |= next,
+        [last] => {
+            let Some(&of_last) = adj.of.get(*last as usize) else {
+                return;
+            };
+            // The last step in one sweep: no tile neighbours itself, so each `j` is barred
+            // from its own step by `used` as it should be.
+            let mut around = 0u128;
+            for j in bits(next) {
+                around |= adj.nbr(j);
+            }
+            *ends |= around & of_last & !used;
+        }
+        _ => {
+            let last = rest[rest.len() - 1];
+            // Every tile this walk could end on is already an end: nothing left to find.
+            if adj.of.get(last as usize).map_or(0, |&m| m & !used & !*ends) == 0 {
+                return;
+            }
+            for j in bits(next) {
+                walk(adj, rest, j, used | 1 << j, ends);
+            }
+        }
     }
 }
 
 /// The Starting tile's task from the tile at `at`: first and last tile the same colour, the
 /// four between them of four different colours (and, when `strict`, not the end colour).
-fn walk_start(adj: &mut Adjacency, strict: bool, at: usize, used: u128, ends: &mut u128) {
+fn walk_start(adj: &Adjacency, strict: bool, at: usize, used: u128, ends: &mut u128) {
     for j in bits(adj.nbr(at) & !used) {
         let first = adj.colour[j] as usize;
         let Some(&same) = adj.of.get(first) else {
@@ -662,7 +666,7 @@ fn walk_start(adj: &mut Adjacency, strict: bool, at: usize, used: u128, ends: &m
 /// The Starting tile's task after its first tile: `k` middle tiles walked, `barred` the
 /// tiles their colours rule out, `same` the tiles of the first tile's colour.
 fn walk_middle(
-    adj: &mut Adjacency,
+    adj: &Adjacency,
     same: u128,
     barred: u128,
     k: usize,
@@ -670,11 +674,17 @@ fn walk_middle(
     used: u128,
     ends: &mut u128,
 ) {
-    if k == START_TASK - 2 {
-        *ends |= adj.nbr(at) & same & !used;
+    let next = adj.nbr(at) & !used & !barred;
+    if k == START_TASK - 3 {
+        // The last middle tile and the end in one sweep (no tile neighbours itself).
+        let mut around = 0u128;
+        for j in bits(next) {
+            around |= adj.nbr(j);
+        }
+        *ends |= around & same & !used;
         return;
     }
-    for j in bits(adj.nbr(at) & !used & !barred) {
+    for j in bits(next) {
         let colour = adj.of[adj.colour[j] as usize];
         walk_middle(adj, same, barred | colour, k + 1, j, used | 1 << j, ends);
     }

@@ -47,11 +47,11 @@ impl WhisperingWoods {
             return 0.0;
         };
         let forest = &player.forest;
-        let mut adj = self.adjacency(forest);
+        let adj = self.adjacency(forest);
         let mut walkable = 0.0;
         for (i, c) in forest.cells().iter().enumerate() {
             // Completed tasks leave the forest, so every Task side in it is still open.
-            if c.task_side() && self.path_ends_in(forest, &mut adj, i) != 0 {
+            if c.task_side() && self.path_ends_in(forest, &adj, i) != 0 {
                 walkable += f64::from(self.vp(c.tile));
             }
         }

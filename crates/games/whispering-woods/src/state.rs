@@ -142,19 +142,21 @@ const INDEX: usize = 256;
 /// one, so 6 + 2 x 96.
 pub const MAX_FRONTIER: usize = 6 + 2 * (MAX_CELLS - 1);
 
-/// No tile beside a tile in [`Forest::links`].
-pub const NO_LINK: u8 = u8::MAX;
-
-/// A player's forest: the tiles, a hash index from hex to tile, each tile's neighbours, and
-/// the sorted list of empty hexes beside it (where a tile may go). Index, links and frontier
-/// are pure functions of the tiles, kept up to date as tiles come and go, and not serialised.
+/// A player's forest: the tiles, a hash index from hex to tile, each tile's neighbours as a
+/// bit set over positions in the tile list, and the sorted list of empty hexes beside it (where
+/// a tile may go). Index, neighbours and frontier are pure functions of the tiles, kept up to
+/// date as tiles come and go, and not serialised.
 #[derive(Clone, Serialize, Deserialize)]
 #[serde(from = "ArrayVec<Cell, MAX_CELLS>", into = "ArrayVec<Cell, MAX_CELLS>")]
 pub struct Forest {
     cells: ArrayVec<Cell, MAX_CELLS>,
     index: [u8; INDEX],
-    links: [[u8; 6]; MAX_CELLS],
+    // Bit sets rather than six links per tile: path search reads a tile's neighbours as one
+    // mask, which it otherwise rebuilt on every visit.
+    nbrs: [u128; MAX_CELLS],
     frontier: ArrayVec<Hex, MAX_FRONTIER>,
+    // The animals on Task sides, as a bit set: every Take decision asks for them.
+    animals: u8,
 }
 
 impl PartialEq for Forest {
@@ -175,8 +177,9 @@ impl Default for Forest {
         Forest {
             cells: ArrayVec::new(),
             index: [0; INDEX],
-            links: [[NO_LINK; 6]; MAX_CELLS],
+            nbrs: [0; MAX_CELLS],
             frontier: ArrayVec::new(),
+            animals: 0,
         }
     }
 }
@@ -185,13 +188,12 @@ impl From<ArrayVec<Cell, MAX_CELLS>> for Forest {
     fn from(cells: ArrayVec<Cell, MAX_CELLS>) -> Forest {
         let mut f = Forest {
             cells,
-            index: [0; INDEX],
-            links: [[NO_LINK; 6]; MAX_CELLS],
-            frontier: ArrayVec::new(),
+            ..Forest::default()
         };
         f.reindex();
         f.relink();
         f.rebuild_frontier();
+        f.animals = f.count_animals();
         f
     }
 }
@@ -221,12 +223,12 @@ impl Forest {
 
     /// Recomputes every tile's neighbours from the index.
     fn relink(&mut self) {
-        self.links = [[NO_LINK; 6]; MAX_CELLS];
+        self.nbrs = [0; MAX_CELLS];
         for i in 0..self.cells.len() {
             let h = self.cells[i].hex;
             for d in 0..6 {
                 if let Some(j) = h.neighbour(d).and_then(|n| self.at(n)) {
-                    self.links[i][d] = j as u8;
+                    self.nbrs[i] |= 1 << j;
                 }
             }
         }
@@ -237,11 +239,13 @@ impl Forest {
         (0..6).any(|d| h.neighbour(d).and_then(|n| self.at(n)).is_some())
     }
 
-    /// Whether the index, links and frontier are those the tiles give when computed afresh.
+    /// Whether the index, neighbours, frontier and animals are those the tiles give when
+    /// computed afresh.
     pub fn bookkeeping_is_fresh(&self) -> bool {
         let fresh = Forest::from(self.cells.clone());
         fresh.frontier == self.frontier
-            && fresh.links == self.links
+            && fresh.nbrs == self.nbrs
+            && fresh.animals == self.animals
             && self
                 .cells
                 .iter()
@@ -329,28 +333,52 @@ impl Forest {
         if self.at(h).is_some() || self.cells.is_full() {
             return false;
         }
+        if let Ok(at) = self.frontier.binary_search(&h) {
+            self.frontier.remove(at);
+        }
+        self.add(h, tile, animal);
+        true
+    }
+
+    /// Puts a tile at `h` beside the forest (the placement rule); false (and nothing
+    /// changes) if `h` is not an empty hex beside it.
+    pub fn place(&mut self, h: Hex, tile: TileId, animal: u8) -> bool {
+        // One search of the frontier both checks the rule and finds the hex to take out.
+        let Ok(at) = self.frontier.binary_search(&h) else {
+            return false;
+        };
+        if self.cells.is_full() {
+            return false;
+        }
+        self.frontier.remove(at);
+        self.add(h, tile, animal);
+        true
+    }
+
+    /// Adds a tile at the empty hex `h`, already out of the frontier, with room for it.
+    fn add(&mut self, h: Hex, tile: TileId, animal: u8) {
         let i = self.cells.len();
-        self.cells.push(Cell {
+        let cell = Cell {
             hex: h,
             tile,
             animal,
-        });
+        };
+        if cell.task_side() {
+            self.animals |= 1 << (animal & 7);
+        }
+        self.cells.push(cell);
         let mut s = slot_of(h);
         while self.index[s] != 0 {
             s = (s + 1) % INDEX;
         }
         self.index[s] = self.cells.len() as u8;
-        if let Ok(at) = self.frontier.binary_search(&h) {
-            self.frontier.remove(at);
-        }
-        self.links[i] = [NO_LINK; 6];
+        let mut mine = 0u128;
         for d in 0..6 {
             let Some(n) = h.neighbour(d) else { continue };
             match self.at(n) {
                 Some(j) => {
-                    // The hex in direction d + 3 from n is h.
-                    self.links[i][d] = j as u8;
-                    self.links[j][(d + 3) % 6] = i as u8;
+                    mine |= 1 << j;
+                    self.nbrs[j] |= 1 << i;
                 }
                 None => {
                     if let Err(at) = self.frontier.binary_search(&n) {
@@ -361,7 +389,7 @@ impl Forest {
                 }
             }
         }
-        true
+        self.nbrs[i] = mine;
     }
 
     /// Takes the tile at `h` out of the forest.
@@ -369,18 +397,14 @@ impl Forest {
         let i = self.at(h)?;
         let c = self.cells.remove(i);
         self.reindex();
-        // The links of later tiles move down one place, and point one place lower.
+        self.animals = self.count_animals();
+        // Later tiles move down one place: their rows, and their bits in every row.
         let n = self.cells.len();
-        self.links.copy_within(i + 1..=n, i);
-        self.links[n] = [NO_LINK; 6];
-        for row in &mut self.links[..n] {
-            for l in row.iter_mut() {
-                if *l == i as u8 {
-                    *l = NO_LINK;
-                } else if *l != NO_LINK && *l > i as u8 {
-                    *l -= 1;
-                }
-            }
+        self.nbrs.copy_within(i + 1..=n, i);
+        self.nbrs[n] = 0;
+        let below = (1u128 << i) - 1;
+        for m in &mut self.nbrs[..n] {
+            *m = (*m & below) | ((*m >> (i + 1)) << i);
         }
         // h opens if a tile still touches it; its empty neighbours close if none does.
         if self.touches_forest(h) {
@@ -399,10 +423,15 @@ impl Forest {
         Some(c)
     }
 
-    /// The positions in [`Forest::cells`] of the tiles beside each tile, by direction
-    /// ([`Hex::DIRS`]), [`NO_LINK`] where the hex is empty.
-    pub fn links(&self) -> &[[u8; 6]; MAX_CELLS] {
-        &self.links
+    /// The tiles beside the tile at position `i` in [`Forest::cells`], as a bit set over
+    /// positions (0 for a position out of range).
+    pub fn neighbours(&self, i: usize) -> u128 {
+        self.nbrs.get(i).copied().unwrap_or(0)
+    }
+
+    /// Every tile's neighbours (see [`Forest::neighbours`]), zero past the last tile.
+    pub(crate) fn all_neighbours(&self) -> &[u128; MAX_CELLS] {
+        &self.nbrs
     }
 
     /// Puts `animal` on the tile at `i` (flipping it to its Task side), or takes it off.
@@ -410,6 +439,7 @@ impl Forest {
         if let Some(c) = self.cells.get_mut(i) {
             c.animal = animal;
         }
+        self.animals = self.count_animals();
     }
 
     /// Whether `h` is empty and beside a tile of the forest (the placement rule).
@@ -426,34 +456,39 @@ impl Forest {
     /// out of range: whether the whole forest is in one piece).
     pub fn connected_without(&self, skip: usize) -> bool {
         let n = self.cells.len();
-        let target = if skip < n { n - 1 } else { n };
-        if target <= 1 {
+        let mut alive = if n >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
+        if skip < n {
+            alive &= !(1u128 << skip);
+        }
+        if alive.count_ones() <= 1 {
             return true;
         }
-        let mut seen = [false; MAX_CELLS];
-        let mut stack: ArrayVec<u8, MAX_CELLS> = ArrayVec::new();
-        let start = if skip == 0 { 1 } else { 0 };
-        if skip < n {
-            seen[skip] = true;
-        }
-        seen[start] = true;
-        stack.push(start as u8);
-        let mut reached = 1;
-        while let Some(i) = stack.pop() {
-            for &j in &self.links[i as usize] {
-                let j = j as usize;
-                if j < n && !seen[j] {
-                    seen[j] = true;
-                    reached += 1;
-                    stack.push(j as u8);
-                }
+        // Grows the part reached from the lowest tile, a ring of new tiles at a time.
+        let mut reached = alive & alive.wrapping_neg();
+        let mut ring = reached;
+        while ring != 0 {
+            let mut next = 0u128;
+            let mut bits = ring;
+            while bits != 0 {
+                next |= self.nbrs[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
             }
+            ring = next & alive & !reached;
+            reached |= ring;
         }
-        reached == target
+        reached == alive
     }
 
     /// The animals in the forest, as a bit set over animal numbers.
     pub fn animals(&self) -> u8 {
+        self.animals
+    }
+
+    fn count_animals(&self) -> u8 {
         self.cells
             .iter()
             .filter(|c| c.task_side())
@@ -607,10 +642,10 @@ mod tests {
         assert!(f.bookkeeping_is_fresh());
     }
 
-    /// Links and frontier kept up as tiles come and go match those computed afresh, and a
-    /// removed tile's hex opens while hexes only it touched close.
+    /// Neighbours and frontier kept up as tiles come and go match those computed afresh, and
+    /// a removed tile's hex opens while hexes only it touched close.
     #[test]
-    fn links_and_frontier_follow_inserts_and_removals() {
+    fn neighbours_and_frontier_follow_inserts_and_removals() {
         let mut f = Forest::default();
         let mut x = 0x2545_F491_4F6C_DD1D_u64;
         let mut next = || {
@@ -645,13 +680,17 @@ mod tests {
                 assert!(!f.can_place(h));
             }
             assert!(f.bookkeeping_is_fresh(), "round {round}");
-            for (i, row) in f.links().iter().enumerate().take(f.len()) {
-                let h = f.cells()[i].hex;
-                for (d, &j) in row.iter().enumerate() {
-                    let there = h.neighbour(d).and_then(|n| f.at(n));
-                    assert_eq!(there, (j != NO_LINK).then_some(j as usize), "round {round}");
-                }
+            for (i, c) in f.cells().iter().enumerate() {
+                let there = (0..6)
+                    .filter_map(|d| c.hex.neighbour(d).and_then(|n| f.at(n)))
+                    .fold(0u128, |m, j| m | 1 << j);
+                assert_eq!(f.neighbours(i), there, "round {round}");
             }
+            assert_eq!(
+                f.neighbours(f.len()),
+                0,
+                "round {round}: none past the last tile"
+            );
         }
     }
 }
