@@ -380,10 +380,9 @@ impl Game for Spirits {
     }
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
-        out.clear();
-        if matches!(Spirits::actor(self, s), Actor::Seat(_)) {
-            self.legal(s, out);
-        }
+        // Only a seat's step has legal actions (chance and automatic steps list none), so the
+        // actor need not be asked again.
+        self.legal(s, out);
     }
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
