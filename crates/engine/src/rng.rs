@@ -28,7 +28,9 @@ impl GameRng {
         loop {
             let m = (self.next_u64() as u128) * (n as u128);
             let low = m as u64;
-            if low >= n.wrapping_neg() % n {
+            // Lemire's rejection: the threshold (2^64 mod n) is below n, so a low word of at
+            // least n is always accepted and the 64-bit division is almost never needed.
+            if low >= n || low >= n.wrapping_neg() % n {
                 return (m >> 64) as u64;
             }
         }
@@ -83,6 +85,23 @@ mod tests {
             seen[x] += 1;
         }
         assert!(seen.iter().all(|&c| c > 800), "roughly uniform: {seen:?}");
+    }
+
+    #[test]
+    fn below_gives_what_the_division_every_time_gave() {
+        // The values every seeded game and record depend on must not move.
+        for n in [1u64, 2, 3, 7, 10, 56, 1000, u64::MAX / 3 + 7, u64::MAX] {
+            let (mut fast, mut reference) = (GameRng::seeded(n), GameRng::seeded(n));
+            for _ in 0..2000 {
+                let expected = loop {
+                    let m = (reference.next_u64() as u128) * (n as u128);
+                    if m as u64 >= n.wrapping_neg() % n {
+                        break (m >> 64) as u64;
+                    }
+                };
+                assert_eq!(fast.below(n), expected, "n = {n}");
+            }
+        }
     }
 
     #[test]
