@@ -102,7 +102,7 @@ impl Spirits {
     /// What `seat` can expect at the end of the game if play went on at random, in points:
     /// the estimate the search judges its cut-off positions by. A linear model over the
     /// position, fitted to the final margins of random continuations (see
-    /// `examples/heuristic_fit.rs` and README.md): points now, the sets in progress, the
+    /// `examples/spirits_fit.rs` and README.md): points now, the sets in progress, the
     /// stones still to place and the boards still open.
     pub fn outlook(&self, s: &State, seat: Seat) -> f64 {
         let w = seat.index();

@@ -3,7 +3,7 @@
 //! Samples positions from random games, plays each `K` times to the end at random, and prints
 //! one CSV line per position: the mean final margin for seat 0 (the target), the margin now,
 //! the heuristic now (seat 0's view), then candidate features (seat 0 minus seat 1) for fitting.
-//! `cargo run --release -p sylvan-spirits --example heuristic_fit -- POSITIONS K SEED [SET]`
+//! `cargo run --release -p sylvan-spirits --example spirits_fit -- POSITIONS K SEED [SET]`
 
 use sylvan_engine::{random_playout_from, random_until, Game, GameRng, Seat};
 use sylvan_spirits::components::Scoring;

@@ -4,7 +4,7 @@
 //! correlation and error of the score margin and of the game's heuristic against the mean final
 //! margin, and a least-squares fit of the features.
 //!
-//! `cargo run --release -p sylvan-whispering-woods --example heuristic_fit -- GAMES K EAGER ITERATIONS`
+//! `cargo run --release -p sylvan-whispering-woods --example woods_fit -- GAMES K EAGER ITERATIONS`
 //! (EAGER 1: the continuations never end a turn while a task can be completed; ITERATIONS of
 //! the margin search before the cut-off, 0 for random play).
 

@@ -4,8 +4,8 @@
 //! final scores, so that instruction counts of two builds compare the same games:
 //!
 //! ```text
-//! cargo build --release -p sylvan-spirits --example playouts
-//! valgrind --tool=callgrind --callgrind-out-file=/tmp/P.cg target/release/examples/playouts 2000
+//! cargo build --release -p sylvan-spirits --example spirits_playouts
+//! valgrind --tool=callgrind --callgrind-out-file=/tmp/P.cg target/release/examples/spirits_playouts 2000
 //! ```
 
 use sylvan_engine::{random_playout, Game, GameRng, Seat};

@@ -1,7 +1,7 @@
 //! A fixed workload for measuring playout speed: N random playouts of the 2-player game with
 //! default options from one fixed seed, as `sylvan_engine::random_playout` plays them.
 //!
-//! `cargo run --release -p sylvan-whispering-woods --example playouts -- N` (N defaults to
+//! `cargo run --release -p sylvan-whispering-woods --example woods_playouts -- N` (N defaults to
 //! 2000). It prints the playouts, the decisions and a checksum of the final scores, so that two
 //! builds (under `valgrind --tool=callgrind`, say) can be compared on the same games; on
 //! stderr, the rate and the size of a state.
