@@ -80,6 +80,42 @@ pub fn random_playout<G: Game>(
     (state, decisions)
 }
 
+/// Random playouts from the start that keep their buffers from game to game, so that once
+/// warmed up they allocate nothing: what the games' allocation tests count.
+pub struct Playouts<'g, G: Game> {
+    game: &'g G,
+    rng: GameRng,
+    actions: Vec<G::Action>,
+    outcomes: Vec<(G::Action, u32)>,
+}
+
+impl<'g, G: Game> Playouts<'g, G> {
+    /// Playouts of `game` with chance and choices drawn from `seed`.
+    pub fn new(game: &'g G, seed: u64) -> Self {
+        Playouts {
+            game,
+            rng: GameRng::seeded(seed),
+            actions: Vec::new(),
+            outcomes: Vec::new(),
+        }
+    }
+
+    /// Plays `games` games to the end; returns the decisions applied (chance included).
+    pub fn run(&mut self, games: usize) -> u64 {
+        (0..games)
+            .map(|_| {
+                random_playout(
+                    self.game,
+                    &mut self.rng,
+                    &mut self.actions,
+                    &mut self.outcomes,
+                )
+                .1
+            })
+            .sum()
+    }
+}
+
 /// Plays `state` to the end with random decisions; returns the number of decisions applied.
 pub fn random_playout_from<G: Game>(
     game: &G,

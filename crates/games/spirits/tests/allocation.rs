@@ -4,7 +4,7 @@
 use std::alloc::System;
 
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
-use sylvan_engine::{random_playout, Game, GameRng};
+use sylvan_engine::{Game, Playouts};
 use sylvan_spirits::{Options, Spirits};
 
 #[global_allocator]
@@ -19,16 +19,10 @@ fn playouts_allocate_nothing_after_warm_up() {
             ..Options::default()
         };
         let game = Spirits::new(2, options).expect("valid options");
-        let mut rng = GameRng::seeded(5);
-        let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
-        for _ in 0..50 {
-            random_playout(&game, &mut rng, &mut actions, &mut outcomes);
-        }
+        let mut playouts = Playouts::new(&game, 5);
+        playouts.run(50);
         let region = Region::new(GLOBAL);
-        let mut decisions = 0;
-        for _ in 0..200 {
-            decisions += random_playout(&game, &mut rng, &mut actions, &mut outcomes).1;
-        }
+        let decisions = playouts.run(200);
         let stats = region.change();
         assert!(decisions > 10_000, "{set}: only {decisions} decisions");
         // The counter is process-wide: the test harness's own thread may allocate a few times

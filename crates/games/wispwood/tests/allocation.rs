@@ -4,7 +4,7 @@
 use std::alloc::System;
 
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
-use sylvan_engine::{random_playout, Game, GameRng};
+use sylvan_engine::{Game, Playouts};
 use sylvan_wispwood::{Options, Wispwood};
 
 #[global_allocator]
@@ -14,16 +14,10 @@ static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 fn playouts_allocate_nothing_after_warm_up() {
     for players in 1..=4 {
         let game = Wispwood::new(players, Options::default()).expect("valid");
-        let mut rng = GameRng::seeded(5);
-        let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
-        for _ in 0..50 {
-            random_playout(&game, &mut rng, &mut actions, &mut outcomes);
-        }
+        let mut playouts = Playouts::new(&game, 5);
+        playouts.run(50);
         let region = Region::new(GLOBAL);
-        let mut decisions = 0;
-        for _ in 0..100 {
-            decisions += random_playout(&game, &mut rng, &mut actions, &mut outcomes).1;
-        }
+        let decisions = playouts.run(100);
         let stats = region.change();
         assert!(decisions > 10_000);
         eprintln!(

@@ -5,7 +5,7 @@
 use std::alloc::System;
 
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
-use sylvan_engine::{random_playout, Game, GameRng};
+use sylvan_engine::{Game, Playouts};
 use sylvan_woodwalkers::{Options, Side, Woodwalkers};
 
 #[global_allocator]
@@ -22,18 +22,12 @@ fn random_playouts_allocate_nothing_after_warm_up() {
             },
         )
         .expect("valid options");
-        let mut rng = GameRng::seeded(3);
-        let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+        let mut playouts = Playouts::new(&game, 3);
         // Long enough to meet the rare longest lists (a duel's late medicine window), so the
         // buffers have grown to their size before counting.
-        for _ in 0..100 {
-            random_playout(&game, &mut rng, &mut actions, &mut outcomes);
-        }
+        playouts.run(100);
         let region = Region::new(GLOBAL);
-        let mut decisions = 0;
-        for _ in 0..200 {
-            decisions += random_playout(&game, &mut rng, &mut actions, &mut outcomes).1;
-        }
+        let decisions = playouts.run(200);
         let change = region.change();
         assert!(decisions > 40_000, "{decisions}");
         assert_eq!(
