@@ -482,6 +482,17 @@ fn forest(s: &mut String, v: &View, p: usize, f: &ForestView, x0: f64) {
                     wisp_letter(w)
                 );
             }
+            if mover && v.placed_on.contains(&name) {
+                // The shape put down, awaiting its wisp, for every viewer; dashed, not colour alone.
+                let _ = write!(
+                    s,
+                    r##"<rect class="placed" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="#cfe3b8" stroke="#2d4d1f" stroke-width="2" stroke-dasharray="3 2"/>"##,
+                    x + 2.0,
+                    y + 2.0,
+                    CELL - 4.0,
+                    CELL - 4.0
+                );
+            }
             if ch == 'C' {
                 let _ = write!(
                     s,

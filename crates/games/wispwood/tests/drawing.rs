@@ -99,7 +99,7 @@ fn the_drawing_says_whose_turn_it_is_and_what_they_decide() {
     let mut rng = GameRng::seeded(5);
     let (mut a, mut o) = (Vec::new(), Vec::new());
     let mut s = g.initial_state();
-    let mut checked = 0;
+    let (mut checked, mut placed_marked) = (0, 0);
     while g.actor(&s) != sylvan_engine::Actor::Nobody {
         match g.actor(&s) {
             sylvan_engine::Actor::Chance => {
@@ -110,15 +110,18 @@ fn the_drawing_says_whose_turn_it_is_and_what_they_decide() {
             sylvan_engine::Actor::Seat(seat) => {
                 let mover = g.view(&s, Viewer::Seat(seat));
                 let what = sylvan_wispwood::describe(s.phase);
-                assert_eq!(
-                    deciding(&g.svg(&mover).expect("draws")),
-                    format!("Your turn: {what}")
-                );
+                let svg = g.svg(&mover).expect("draws");
+                assert_eq!(deciding(&svg), format!("Your turn: {what}"));
+                // The shape put down and waiting for its wisp is marked on the mover's forest.
+                let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+                assert_eq!(count(&doc, "placed"), mover.placed_on.len());
+                placed_marked += mover.placed_on.len();
                 let other = Viewer::Seat(sylvan_engine::Seat(1 - seat.0));
-                assert_eq!(
-                    deciding(&g.svg(&g.view(&s, other)).expect("draws")),
-                    format!("{seat}: {what}")
-                );
+                let svg = g.svg(&g.view(&s, other)).expect("draws");
+                assert_eq!(deciding(&svg), format!("{seat}: {what}"));
+                // The other seat sees where the shape lies too: it is on the table.
+                let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+                assert_eq!(count(&doc, "placed"), mover.placed_on.len());
                 checked += 1;
                 g.legal_actions(&s, &mut a);
                 let action = a[rng.below(a.len() as u64) as usize];
@@ -128,6 +131,7 @@ fn the_drawing_says_whose_turn_it_is_and_what_they_decide() {
         }
     }
     assert!(checked > 20, "only {checked} decisions");
+    assert!(placed_marked > 0, "no shape waited for its wisp");
     // Over, nobody decides.
     let end = g.svg(&g.view(&s, Viewer::Spectator)).expect("draws");
     assert_eq!(deciding(&end), "");
