@@ -380,13 +380,18 @@ fn shape_panel(s: &mut String, v: &View, top: f64) {
     } else if let Some(cells) = &v.oriented {
         let _ = write!(
             s,
-            r#"<text x="10" y="{:.1}" font-size="12">Placing shape {number} ({}): click where its dotted square goes</text>"#,
+            r#"<text x="10" y="{:.1}" font-size="12">{}</text>"#,
             top + 20.0,
-            escape(name)
+            escape(&if v.placed_on.is_empty() {
+                format!("Placing shape {number} ({name}): click where its dotted square goes")
+            } else {
+                format!("Shape {number} ({name}) put down: click the square its wisp goes on")
+            })
         );
         shape_cells(s, cells, 20.0, top + 30.0, 12.0, "#4f7f3a");
-        // The first square in reading order is the one a click on the forest places.
-        if let Some(&(r, c)) = cells.iter().min() {
+        // The first square in reading order is the one a click on the forest places (until the
+        // shape is down).
+        if let Some(&(r, c)) = cells.iter().min().filter(|_| v.placed_on.is_empty()) {
             let _ = write!(
                 s,
                 r##"<circle cx="{:.1}" cy="{:.1}" r="3" fill="#fff"/>"##,

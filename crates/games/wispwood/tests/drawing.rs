@@ -116,6 +116,12 @@ fn the_drawing_says_whose_turn_it_is_and_what_they_decide() {
                 let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
                 assert_eq!(count(&doc, "placed"), mover.placed_on.len());
                 placed_marked += mover.placed_on.len();
+                // Once the shape is down, the panel asks for the wisp's square, not the shape's.
+                assert_eq!(
+                    svg.contains("click the square its wisp goes on"),
+                    !mover.placed_on.is_empty()
+                );
+                assert!(mover.placed_on.is_empty() || !svg.contains("dotted square"));
                 let other = Viewer::Seat(sylvan_engine::Seat(1 - seat.0));
                 let svg = g.svg(&g.view(&s, other)).expect("draws");
                 assert_eq!(deciding(&svg), format!("{seat}: {what}"));
