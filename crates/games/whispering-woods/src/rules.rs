@@ -597,6 +597,11 @@ impl Adjacency<'_> {
     fn nbr(&self, at: usize) -> u128 {
         self.nbrs[at] & self.walkable
     }
+
+    /// The Forest-side tiles beside any tile of `set`.
+    fn around(&self, set: u128) -> u128 {
+        bits(set).fold(0, |m, j| m | self.nbr(j))
+    }
 }
 
 /// The tiles in a bit set, lowest first.
@@ -627,13 +632,9 @@ fn walk(adj: &Adjacency, seq: &[u8], at: usize, used: u128, ends: &mut u128) {
             let Some(&of_last) = adj.of.get(*last as usize) else {
                 return;
             };
-            // The last step in one sweep: no tile neighbours itself, so each `j` is barred
-            // from its own step by `used` as it should be.
-            let mut around = 0u128;
-            for j in bits(next) {
-                around |= adj.nbr(j);
-            }
-            *ends |= around & of_last & !used;
+            // The last step in one sweep: no tile neighbours itself, so an end is never the
+            // tile it was reached through.
+            *ends |= adj.around(next) & of_last & !used;
         }
         _ => {
             let last = rest[rest.len() - 1];
@@ -677,11 +678,7 @@ fn walk_middle(
     let next = adj.nbr(at) & !used & !barred;
     if k == START_TASK - 3 {
         // The last middle tile and the end in one sweep (no tile neighbours itself).
-        let mut around = 0u128;
-        for j in bits(next) {
-            around |= adj.nbr(j);
-        }
-        *ends |= around & same & !used;
+        *ends |= adj.around(next) & same & !used;
         return;
     }
     for j in bits(next) {
