@@ -14,7 +14,7 @@ use std::time::Instant;
 use serde::Serialize;
 use sylvan_engine::{derive_seed, Actor, Game, GameRng, Score, Seat};
 
-use crate::{decide, BotError, BotKind, BotSpec, Observation};
+use crate::{decide, BotError, BotSpec, Observation};
 
 /// What the arena plays.
 #[derive(Clone, Debug)]
@@ -132,11 +132,7 @@ pub fn play_game<G: Game>(
                     .get(seat.index())
                     .ok_or_else(|| BotError::Refused(format!("{seat} has no bot")))?;
                 let bot_seed = derive_seed(seed, decisions + 1);
-                let seen = if spec.kind == BotKind::Cheat {
-                    Observation::omniscient(&state, seat)
-                } else {
-                    Observation::new(game, &state, seat, bot_seed)
-                };
+                let seen = Observation::for_bot(game, &state, seat, spec.kind, bot_seed, &chance);
                 let choice = decide(game, &seen, spec, bot_seed)?;
                 if choice.thinking.iterations > 0 {
                     let t = &mut thought[seat.index()];

@@ -12,11 +12,14 @@
 //!   with availability counts so that actions legal in only some samples are judged fairly.
 //! - `cheat`: MCTS on the true state. A diagnostic that measures what hidden information is
 //!   worth in the arena; never offered to people.
+//! - `clairvoyant`: `cheat` that also knows the game's future chance draws (the arena hands it
+//!   the generator chance is drawn from). A diagnostic bound on what any bot could reach, e.g.
+//!   how often a solo Mission can be passed at all with the tiles the seed will draw.
 //!
 //! A bot never sees hidden state: it decides from an [`Observation`], which can only be made
-//! by determinizing the true state for the bot's seat (or, for `cheat` alone, by the explicitly
-//! named [`Observation::omniscient`]). Search owns its generator; thinking never changes the
-//! game.
+//! by determinizing the true state for the bot's seat (or, for the diagnostics alone, by the
+//! explicitly named [`Observation::omniscient`] and [`Observation::clairvoyant`]). Search owns its
+//! generator; thinking never changes the game.
 //!
 //! ```
 //! use sylvan_bots::{decide, BotSpec, Observation};
@@ -63,19 +66,22 @@ pub enum BotKind {
     Ismcts,
     /// MCTS on the true state: a diagnostic for the arena only.
     Cheat,
+    /// MCTS on the true state and the future chance draws: a diagnostic for the arena only.
+    Clairvoyant,
 }
 
 impl BotKind {
     /// Every kind, in the order they are listed.
-    pub const ALL: [BotKind; 5] = [
+    pub const ALL: [BotKind; 6] = [
         BotKind::Random,
         BotKind::Greedy,
         BotKind::Mcts,
         BotKind::Ismcts,
         BotKind::Cheat,
+        BotKind::Clairvoyant,
     ];
 
-    /// The kinds people may sit at a table (not the diagnostic `cheat`).
+    /// The kinds people may sit at a table (not the diagnostics `cheat` and `clairvoyant`).
     pub const FOR_PEOPLE: [BotKind; 4] = [
         BotKind::Random,
         BotKind::Greedy,
@@ -91,12 +97,22 @@ impl BotKind {
             BotKind::Mcts => "mcts",
             BotKind::Ismcts => "ismcts",
             BotKind::Cheat => "cheat",
+            BotKind::Clairvoyant => "clairvoyant",
         }
     }
 
     /// Whether the bot searches (and so takes a budget).
     pub fn searches(self) -> bool {
-        matches!(self, BotKind::Mcts | BotKind::Ismcts | BotKind::Cheat)
+        matches!(
+            self,
+            BotKind::Mcts | BotKind::Ismcts | BotKind::Cheat | BotKind::Clairvoyant
+        )
+    }
+
+    /// Whether the bot decides from the true state (the arena's diagnostics), not from what
+    /// its seat can see.
+    pub fn sees_the_truth(self) -> bool {
+        matches!(self, BotKind::Cheat | BotKind::Clairvoyant)
     }
 }
 
@@ -221,10 +237,10 @@ impl BotSpec {
         Ok(self)
     }
 
-    /// Refuses the diagnostic `cheat` bot, which people are never offered.
+    /// Refuses the diagnostic `cheat` and `clairvoyant` bots, which people are never offered.
     pub fn for_people(self) -> Result<BotSpec, BotError> {
-        if self.kind == BotKind::Cheat {
-            return Err(BotError::CheatNotOffered);
+        if self.kind.sees_the_truth() {
+            return Err(BotError::CheatNotOffered(self.kind));
         }
         Ok(self)
     }
@@ -337,9 +353,9 @@ pub enum BotError {
     /// The budget or thread count is zero, absurd or malformed; says which.
     #[error("{0}")]
     BadBudget(String),
-    /// `cheat` sees hidden information and is only for measuring in the arena.
-    #[error("'cheat' sees hidden information: it is a diagnostic for the arena, not a player")]
-    CheatNotOffered,
+    /// `cheat` and `clairvoyant` see hidden information and are only for measuring in the arena.
+    #[error("'{0}' sees hidden information: it is a diagnostic for the arena, not a player")]
+    CheatNotOffered(BotKind),
     /// The game is over: nobody is to move.
     #[error("the game is over: there is no decision to make")]
     GameOver,
@@ -357,6 +373,9 @@ pub enum BotError {
     /// A cheat was asked to decide from an observation that is not the true state.
     #[error("the cheat bot needs an omniscient observation")]
     CheatNeedsTruth,
+    /// The clairvoyant bot was asked to decide without the game's chance generator.
+    #[error("the clairvoyant bot needs the true state and the generator chance is drawn from (only the arena has them)")]
+    ClairvoyantNeedsFate,
     /// The game listed no legal action for the seat to move (a bug in the game).
     #[error("{0} is to move but has no legal action")]
     NoLegalAction(Seat),
@@ -372,6 +391,8 @@ pub struct Observation<G: Game> {
     seat: Seat,
     state: G::State,
     omniscient: bool,
+    /// The generator the game's chance points will be drawn from: `clairvoyant` only.
+    fate: Option<GameRng>,
 }
 
 impl<G: Game> Observation<G> {
@@ -386,6 +407,7 @@ impl<G: Game> Observation<G> {
             seat,
             state,
             omniscient: false,
+            fate: None,
         }
     }
 
@@ -395,6 +417,33 @@ impl<G: Game> Observation<G> {
             seat,
             state: truth.clone(),
             omniscient: true,
+            fate: None,
+        }
+    }
+
+    /// The true state and `chance`, the generator the game will draw its chance points from:
+    /// only for the diagnostic `clairvoyant` bot in the arena.
+    pub fn clairvoyant(truth: &G::State, seat: Seat, chance: &GameRng) -> Self {
+        Observation {
+            fate: Some(chance.clone()),
+            ..Observation::omniscient(truth, seat)
+        }
+    }
+
+    /// What the arena shows a bot of `kind`: the seat's own observation (determinized with
+    /// `seed`), or for the diagnostics the truth and, for `clairvoyant`, `chance`.
+    pub fn for_bot(
+        game: &G,
+        truth: &G::State,
+        seat: Seat,
+        kind: BotKind,
+        seed: u64,
+        chance: &GameRng,
+    ) -> Self {
+        match kind {
+            BotKind::Cheat => Observation::omniscient(truth, seat),
+            BotKind::Clairvoyant => Observation::clairvoyant(truth, seat, chance),
+            _ => Observation::new(game, truth, seat, seed),
         }
     }
 
@@ -437,6 +486,9 @@ pub fn decide<G: Game>(
     if spec.kind == BotKind::Cheat && !seen.omniscient {
         return Err(BotError::CheatNeedsTruth);
     }
+    if spec.kind == BotKind::Clairvoyant && seen.fate.is_none() {
+        return Err(BotError::ClairvoyantNeedsFate);
+    }
     let mut legal = Vec::new();
     game.legal_actions(&seen.state, &mut legal);
     if legal.is_empty() {
@@ -460,27 +512,15 @@ pub fn decide<G: Game>(
             spec.plain_margin,
             &mut rng,
         ))),
-        BotKind::Mcts | BotKind::Cheat => {
+        BotKind::Mcts | BotKind::Ismcts | BotKind::Cheat | BotKind::Clairvoyant => {
+            // Only ISMCTS resamples what the seat cannot see; the diagnostics search the truth.
+            let determinize = spec.kind == BotKind::Ismcts && G::INFO.hidden_information;
             let (action, thinking) = search::search(
                 game,
                 &seen.state,
                 seat,
                 &legal,
-                false,
-                spec.budget.validate()?,
-                spec.threads.clamp(1, MAX_THREADS),
-                seed,
-                (spec.horizon, spec.plain_margin),
-            );
-            Ok(Choice { action, thinking })
-        }
-        BotKind::Ismcts => {
-            let (action, thinking) = search::search(
-                game,
-                &seen.state,
-                seat,
-                &legal,
-                G::INFO.hidden_information,
+                (determinize, seen.fate.as_ref()),
                 spec.budget.validate()?,
                 spec.threads.clamp(1, MAX_THREADS),
                 seed,
@@ -661,7 +701,7 @@ mod tests {
         let cheat: BotSpec = "cheat".parse().expect("the arena may ask for it");
         assert_eq!(
             cheat.for_people().expect_err("not for people"),
-            BotError::CheatNotOffered
+            BotError::CheatNotOffered(BotKind::Cheat)
         );
         let spec: BotSpec = "mcts".parse().expect("valid");
         assert!(spec.clone().with_threads(0).is_err());

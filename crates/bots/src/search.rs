@@ -60,14 +60,17 @@ struct Tree<A> {
     children: usize,
 }
 
-/// Searches from `root` for `seat` and returns the most visited legal action.
+/// Searches from `root` for `seat` and returns the most visited legal action. With
+/// `determinize`, every iteration resamples what `seat` cannot see; with a `fate`, every
+/// iteration draws its chance points from a copy of it (the game's own future draws), else
+/// from the search's generator.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search<G: Game>(
     game: &G,
     root: &G::State,
     seat: Seat,
     legal: &[G::Action],
-    determinize: bool,
+    (determinize, fate): (bool, Option<&GameRng>),
     budget: Budget,
     threads: usize,
     seed: u64,
@@ -97,7 +100,7 @@ pub(crate) fn search<G: Game>(
             game,
             root,
             seat,
-            determinize,
+            (determinize, fate),
             (iterations, deadline),
             seed,
             &limits,
@@ -109,7 +112,9 @@ pub(crate) fn search<G: Game>(
                     let seed = derive_seed(seed, t as u64);
                     let share = thread_budget(t);
                     let limits = &limits;
-                    scope.spawn(move || run(game, root, seat, determinize, share, seed, limits))
+                    scope.spawn(move || {
+                        run(game, root, seat, (determinize, fate), share, seed, limits)
+                    })
                 })
                 .collect();
             // A search thread that panicked is a bug in the game; the others still answer.
@@ -152,12 +157,15 @@ fn run<G: Game>(
     game: &G,
     root: &G::State,
     seat: Seat,
-    determinize: bool,
+    (determinize, fate): (bool, Option<&GameRng>),
     (limit, deadline): (u64, Option<Instant>),
     seed: u64,
     limits: &Limits,
 ) -> ThreadResult<G::Action> {
     let mut rng = GameRng::seeded(seed);
+    // This iteration's copy of the fate: the k-th chance point on any path gets the k-th draw,
+    // as it will in the game.
+    let mut drawn = fate.cloned();
     let mut tree = Tree {
         nodes: vec![Vec::new()],
         children: 0,
@@ -183,10 +191,18 @@ fn run<G: Game>(
         if determinize {
             game.determinize(&mut state, seat, &mut rng);
         }
+        if let (Some(fate), Some(drawn)) = (fate, drawn.as_mut()) {
+            drawn.clone_from(fate);
+        }
         path.clear();
         let mut node = 0u32;
         // Selection and expansion.
-        while let Some(mover) = settle_chance(game, &mut state, &mut rng, &mut outcomes) {
+        while let Some(mover) = settle_chance(
+            game,
+            &mut state,
+            drawn.as_mut().unwrap_or(&mut rng),
+            &mut outcomes,
+        ) {
             game.legal_actions(&state, &mut legal);
             if legal.is_empty() {
                 break;
@@ -218,7 +234,7 @@ fn run<G: Game>(
         if rollout(
             game,
             &mut state,
-            &mut rng,
+            (&mut rng, drawn.as_mut()),
             &mut legal,
             &mut outcomes,
             horizon,
@@ -244,12 +260,12 @@ fn run<G: Game>(
     (root_children, iterations, nodes)
 }
 
-/// Plays random decisions (chance by weight) until the game ends, or `horizon` decisions have
-/// been made (0: no horizon). Returns whether the game ended.
+/// Plays random decisions (chance by weight, from `fate` if given) until the game ends, or
+/// `horizon` decisions have been made (0: no horizon). Returns whether the game ended.
 fn rollout<G: Game>(
     game: &G,
     state: &mut G::State,
-    rng: &mut GameRng,
+    (rng, mut fate): (&mut GameRng, Option<&mut GameRng>),
     actions: &mut Vec<G::Action>,
     outcomes: &mut Vec<(G::Action, u32)>,
     horizon: u32,
@@ -266,7 +282,10 @@ fn rollout<G: Game>(
                 if outcomes.is_empty() {
                     return true;
                 }
-                rng.pick_weighted(outcomes)
+                match fate.as_deref_mut() {
+                    Some(fate) => fate.pick_weighted(outcomes),
+                    None => rng.pick_weighted(outcomes),
+                }
             }
             Actor::Seat(_) => {
                 game.legal_actions(state, actions);

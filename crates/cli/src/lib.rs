@@ -132,8 +132,8 @@ pub enum Command {
     Arena {
         /// The game's name.
         game: String,
-        /// The bots, comma-separated: random, greedy, mcts, ismcts (and the diagnostic cheat),
-        /// each optionally with a difficulty, iterations or milliseconds: `ismcts:2000,greedy`.
+        /// The bots, comma-separated: random, greedy, mcts, ismcts (and the diagnostics cheat
+        /// and clairvoyant), each optionally with a difficulty, iterations or milliseconds: `ismcts:2000,greedy`.
         #[arg(long, value_delimiter = ',', required = true)]
         bots: Vec<String>,
         /// Games in all (rounded up to whole seat rotations); every seed is played once per
