@@ -431,8 +431,8 @@ fn select<A: Copy + Eq>(
 }
 
 /// Each seat's reward in [0, 1] for a final score: mostly the share of the win (in solo, the
-/// goal met), plus a little for the margin (in solo, the total) so that lost and won games
-/// still teach which play scores better.
+/// goal met), plus a little for the margin (in solo, the total, or the margin over a rival's
+/// row such as Catty's) so that lost and won games still teach which play scores better.
 pub(crate) fn outcome_rewards(score: &Score, rewards: &mut [f64], scale: &mut Scale) {
     let players = rewards.len();
     let winners = score.winners.len().max(1) as f64;
@@ -441,7 +441,13 @@ pub(crate) fn outcome_rewards(score: &Score, rewards: &mut [f64], scale: &mut Sc
         let won = score.winners.iter().any(|w| w.index() == seat);
         let share = if won { 1.0 / winners } else { 0.0 };
         let value = if players == 1 {
-            total
+            // Against an automated rival the margin is what wins, as the heuristic judges it.
+            let rival = score
+                .others
+                .iter()
+                .map(|o| f64::from(o.total))
+                .reduce(f64::max);
+            total - rival.unwrap_or(0.0)
         } else {
             let best_other = score
                 .totals
@@ -490,6 +496,26 @@ mod tests {
         let lost = solo[0];
         outcome_rewards(&score(vec![40], vec![0]), &mut solo, &mut solo_scale);
         assert!(solo[0] > 0.9 && lost < 0.1, "{lost} {solo:?}");
+    }
+
+    #[test]
+    fn a_solo_game_against_a_rival_rewards_the_margin_over_it() {
+        let against = |own: i32, catty: i32| {
+            let mut s = score(vec![own], vec![]);
+            s.others.push(sylvan_engine::OtherScore {
+                name: Cow::Borrowed("Catty"),
+                total: catty,
+                breakdown: Vec::new(),
+            });
+            s
+        };
+        let mut scale = Scale::new(1);
+        let mut r = [0.0; 1];
+        // Lost either way: 150 against 180 is worth more than 160 against 220.
+        outcome_rewards(&against(160, 220), &mut r, &mut scale);
+        let far = r[0];
+        outcome_rewards(&against(150, 180), &mut r, &mut scale);
+        assert!(r[0] > far, "{} against {far}", r[0]);
     }
 
     #[test]
