@@ -82,6 +82,8 @@ const SINGLE: Oriented = Oriented {
 #[derive(Copy, Clone, Debug)]
 struct Footprint {
     offsets: [u8; 4],
+    /// The same squares as entries of a [`Shifted`] table (row * 4 + column).
+    cells: [u8; 4],
     on_board: Mask,
     extent: u8,
 }
@@ -92,9 +94,15 @@ impl Footprint {
         for (slot, sq) in offsets.iter_mut().zip(squares(o.mask)) {
             *slot = sq;
         }
+        // Shapes have at most 4 squares within 4 rows and columns (the components check it).
+        let cells = offsets.map(|k| {
+            let (r, c) = board::row_col(k);
+            (r * 4 + c) as u8 & 15
+        });
         let (h, w) = (o.height as usize, o.width as usize);
         Footprint {
             offsets,
+            cells,
             on_board: board::rect(0, board::SIDE - h, 0, board::SIDE - w),
             extent: o.height.max(o.width),
         }
@@ -104,6 +112,7 @@ impl Footprint {
 /// A tree's footprint: one square.
 const SINGLE_FOOTPRINT: Footprint = Footprint {
     offsets: [0; 4],
+    cells: [0; 4],
     on_board: board::FULL,
     extent: 1,
 };
@@ -119,6 +128,59 @@ struct Ground {
     grid: i32,
     /// Where a new witch may go (the whole board unless asked for).
     witch_ok: Mask,
+}
+
+/// A ground's masks moved back by every offset a shape's square can have from the shape's
+/// top-left corner (rows and columns 0 to 3, entry `row * 4 + column`): a turned shape's
+/// anchors are then unions of entries, which pays when many shapes are tried on one ground.
+struct Shifted {
+    blocked: [Mask; 16],
+    near: [Mask; 16],
+    /// Filled only when a witch is being placed.
+    witch_ok: [Mask; 16],
+    grid: u8,
+}
+
+impl Shifted {
+    fn of(g: &Ground, witch: bool) -> Shifted {
+        let mut t = Shifted {
+            blocked: [0; 16],
+            near: [0; 16],
+            witch_ok: [0; 16],
+            grid: g.grid as u8,
+        };
+        for i in 0..16 {
+            let k = (i / 4) * board::SIDE + i % 4;
+            t.blocked[i] = g.blocked >> k;
+            t.near[i] = g.near >> k;
+            if witch {
+                t.witch_ok[i] = g.witch_ok >> k;
+            }
+        }
+        t
+    }
+
+    /// Whether the turned shape has an anchor ([`Wispwood::anchor_mask`]), with its wisp on
+    /// a square of the witch card if `witch`.
+    #[inline]
+    fn fits(&self, fp: &Footprint, witch: bool) -> bool {
+        if fp.extent > self.grid {
+            return false;
+        }
+        let (mut hit, mut touch, mut reach) = (0u128, 0u128, board::FULL);
+        if witch {
+            reach = 0;
+        }
+        for &i in &fp.cells {
+            let i = i as usize & 15;
+            hit |= self.blocked[i];
+            touch |= self.near[i];
+            if witch {
+                reach |= self.witch_ok[i];
+            }
+        }
+        fp.on_board & touch & !hit & reach != 0
+    }
 }
 
 impl Wispwood {
@@ -417,19 +479,10 @@ impl Wispwood {
     }
 
     /// Whether a shape turned some way fits with the wisp somewhere allowed.
-    #[inline]
-    fn orient_fits(g: &Ground, fp: &Footprint, witch: bool) -> bool {
-        if witch {
-            Self::anchors_covering::<true>(g, fp) != 0
-        } else {
-            Self::anchor_mask(g, fp) != 0
-        }
-    }
-
-    fn shape_fits(&self, g: &Ground, shape: usize, witch: bool) -> bool {
+    fn shape_fits(&self, t: &Shifted, shape: usize, witch: bool) -> bool {
         self.footprints
             .get(shape)
-            .is_some_and(|fs| fs.iter().any(|fp| Self::orient_fits(g, fp, witch)))
+            .is_some_and(|fs| fs.iter().any(|fp| t.fits(fp, witch)))
     }
 
     fn footprint(&self, shape: u8, orient: u8) -> Option<&Footprint> {
@@ -459,12 +512,12 @@ impl Wispwood {
                     f(Action::CatDeal);
                 }
                 let any_witch = s.pond.contains(&Some(Wisp::Witch));
-                let g = self.ground(s, forest, any_witch);
+                let t = Shifted::of(&self.ground(s, forest, any_witch), any_witch);
                 // fits[shape][witch]: computed once per shape and kind of wisp.
                 let mut fits = [[None::<bool>; 2]; POND];
                 let mut fit = |shape: usize, witch: bool| {
                     *fits[shape][witch as usize]
-                        .get_or_insert_with(|| self.shape_fits(&g, shape, witch))
+                        .get_or_insert_with(|| self.shape_fits(&t, shape, witch))
                 };
                 for (space, w) in s.pond_wisps() {
                     let witch = w == Wisp::Witch;
@@ -487,20 +540,20 @@ impl Wispwood {
             }
             Phase::Shape { space, any } => {
                 let witch = s.pond[space as usize % POND] == Some(Wisp::Witch);
-                let g = self.ground(s, forest, witch);
+                let t = Shifted::of(&self.ground(s, forest, witch), witch);
                 for k in 0..POND as u8 {
                     let offered = any || Self::beside_shapes(space).contains(&k);
-                    if offered && self.shape_fits(&g, k as usize, witch) {
+                    if offered && self.shape_fits(&t, k as usize, witch) {
                         f(Action::Shape(k));
                     }
                 }
             }
             Phase::Orient { space, shape } => {
                 let witch = s.pond[space as usize % POND] == Some(Wisp::Witch);
-                let g = self.ground(s, forest, witch);
+                let t = Shifted::of(&self.ground(s, forest, witch), witch);
                 if let Some(fs) = self.footprints.get(shape as usize) {
                     for (i, fp) in fs.iter().enumerate() {
-                        if Self::orient_fits(&g, fp, witch) {
+                        if t.fits(fp, witch) {
                             f(Action::Orient(i as u8));
                         }
                     }
@@ -1147,6 +1200,9 @@ mod tests {
                                 assert_eq!(Wispwood::anchor_mask(&g, fp), plain, "{o:?}");
                                 let w = Wispwood::anchors_covering::<true>(&g, fp);
                                 assert_eq!(w, witch, "{o:?}");
+                                let t = Shifted::of(&g, true);
+                                assert_eq!(t.fits(fp, false), plain != 0, "{o:?}");
+                                assert_eq!(t.fits(fp, true), witch != 0, "{o:?}");
                                 checked += 1;
                             }
                         }
