@@ -134,13 +134,22 @@ pub const fn row_col(sq: u8) -> (usize, usize) {
     (sq as usize / SIDE, sq as usize % SIDE)
 }
 
-/// The mask of one square (empty beyond the board).
-pub const fn bit(sq: u8) -> Mask {
-    if (sq as usize) < SQUARES {
-        1u128 << sq
-    } else {
-        0
+/// Per byte value, the mask of that square (empty beyond the board): one load, no branch and
+/// no shift by a variable amount, for the hottest helper.
+const BITS: [Mask; 256] = {
+    let mut t = [0u128; 256];
+    let mut sq = 0;
+    while sq < SQUARES {
+        t[sq] = 1u128 << sq;
+        sq += 1;
     }
+    t
+};
+
+/// The mask of one square (empty beyond the board).
+#[inline]
+pub const fn bit(sq: u8) -> Mask {
+    BITS[sq as usize]
 }
 
 /// The squares beside (orthogonally adjacent to) any square of `m`, `m` itself excluded.
@@ -293,6 +302,14 @@ mod tests {
             assert_eq!(column_of(sq), col, "square {sq}");
         }
         assert_eq!(diagonals_of(200), (0, 0));
+        for sq in 0..=u8::MAX {
+            let shifted = if (sq as usize) < SQUARES {
+                1u128 << sq
+            } else {
+                0
+            };
+            assert_eq!(bit(sq), shifted, "square {sq}");
+        }
         // Bounds of masks against a scan of every square.
         let mut x = 0x9E37_79B9_7F4A_7C15_u64;
         for _ in 0..2000 {
