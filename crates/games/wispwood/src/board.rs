@@ -88,6 +88,42 @@ const TWO_AWAY: [Mask; SQUARES] = {
     t
 };
 
+/// Per `i` in 0..=11: the squares of row `i` and below (`[0]` is the board, `[11]` empty).
+const ROWS_FROM: [Mask; SIDE + 1] = {
+    let mut t = [0u128; SIDE + 1];
+    let mut i = 0;
+    while i < SIDE {
+        t[i] = FULL & !((1u128 << (i * SIDE)) - 1);
+        i += 1;
+    }
+    t
+};
+
+/// Per `i` in 0..=11: the squares of column `i` and to its right (`[11]` empty).
+const COLUMNS_FROM: [Mask; SIDE + 1] = {
+    let mut t = [0u128; SIDE + 1];
+    let mut i = SIDE;
+    while i > 0 {
+        i -= 1;
+        t[i] = t[i + 1] | COLUMNS[i];
+    }
+    t
+};
+
+/// The squares of the board in rows `r0..=r1` and columns `c0..=c1` (empty if a range is):
+/// one table lookup per side instead of a shift by a variable amount.
+#[inline]
+pub fn rect(r0: usize, r1: usize, c0: usize, c1: usize) -> Mask {
+    if r0 > r1 || c0 > c1 {
+        return 0;
+    }
+    let end = |i: usize| (i + 1).min(SIDE);
+    ROWS_FROM[r0.min(SIDE)]
+        & !ROWS_FROM[end(r1)]
+        & COLUMNS_FROM[c0.min(SIDE)]
+        & !COLUMNS_FROM[end(c1)]
+}
+
 /// The square at `row`, `column`.
 pub const fn square(row: usize, column: usize) -> u8 {
     (row * SIDE + column) as u8
@@ -98,13 +134,22 @@ pub const fn row_col(sq: u8) -> (usize, usize) {
     (sq as usize / SIDE, sq as usize % SIDE)
 }
 
-/// The mask of one square (empty beyond the board).
-pub const fn bit(sq: u8) -> Mask {
-    if (sq as usize) < SQUARES {
-        1u128 << sq
-    } else {
-        0
+/// Per byte value, the mask of that square (empty beyond the board): one load, no branch and
+/// no shift by a variable amount, for the hottest helper.
+const BITS: [Mask; 256] = {
+    let mut t = [0u128; 256];
+    let mut sq = 0;
+    while sq < SQUARES {
+        t[sq] = 1u128 << sq;
+        sq += 1;
     }
+    t
+};
+
+/// The mask of one square (empty beyond the board).
+#[inline]
+pub const fn bit(sq: u8) -> Mask {
+    BITS[sq as usize]
 }
 
 /// The squares beside (orthogonally adjacent to) any square of `m`, `m` itself excluded.
@@ -199,10 +244,13 @@ pub fn bounds(m: Mask) -> Option<(usize, usize, usize, usize)> {
     // Rows from the lowest and highest bit; columns from the rows ORed into 11 bits.
     let r0 = m.trailing_zeros() as usize / SIDE;
     let r1 = (127 - m.leading_zeros() as usize) / SIDE;
-    let mut cols = 0u32;
-    for r in r0..=r1 {
-        cols |= (m >> (r * SIDE)) as u32 & ((1 << SIDE) - 1);
-    }
+    // Fold the 11 rows onto the first (shifts by whole rows: 8, 4, 2, 1), no loop.
+    let mut f = m;
+    f |= f >> (8 * SIDE);
+    f |= f >> (4 * SIDE);
+    f |= f >> (2 * SIDE);
+    f |= f >> SIDE;
+    let cols = f as u32 & ((1 << SIDE) - 1);
     let c0 = cols.trailing_zeros() as usize;
     let c1 = 31 - cols.leading_zeros() as usize;
     Some((r0, r1, c0, c1))
@@ -254,6 +302,14 @@ mod tests {
             assert_eq!(column_of(sq), col, "square {sq}");
         }
         assert_eq!(diagonals_of(200), (0, 0));
+        for sq in 0..=u8::MAX {
+            let shifted = if (sq as usize) < SQUARES {
+                1u128 << sq
+            } else {
+                0
+            };
+            assert_eq!(bit(sq), shifted, "square {sq}");
+        }
         // Bounds of masks against a scan of every square.
         let mut x = 0x9E37_79B9_7F4A_7C15_u64;
         for _ in 0..2000 {
@@ -275,6 +331,17 @@ mod tests {
                 })
             });
             assert_eq!(bounds(m), scan, "mask {m:#x}");
+            // A rectangle from the same numbers against one built square by square.
+            let (r0, r1) = ((x % 12) as usize, ((x >> 8) % 12) as usize);
+            let (c0, c1) = (((x >> 16) % 12) as usize, ((x >> 24) % 12) as usize);
+            let mut slow = 0u128;
+            for sq in 0..SQUARES as u8 {
+                let (r, c) = row_col(sq);
+                if (r0..=r1).contains(&r) && (c0..=c1).contains(&c) {
+                    slow |= bit(sq);
+                }
+            }
+            assert_eq!(rect(r0, r1, c0, c1), slow, "rect {r0}..={r1} x {c0}..={c1}");
         }
     }
 }

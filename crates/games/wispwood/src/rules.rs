@@ -65,6 +65,8 @@ pub struct Wispwood {
     goals: Option<[u8; 5]>,
     /// Every distinct orientation of each pond shape.
     pub(crate) orients: Vec<ArrayVec<Oriented, 8>>,
+    /// The same orientations as the anchor search reads them.
+    footprints: Vec<ArrayVec<Footprint, 8>>,
 }
 
 /// A tree: one square.
@@ -74,13 +76,111 @@ const SINGLE: Oriented = Oriented {
     width: 1,
 };
 
+/// A shape turned one way, as the anchor search reads it: the shape's squares as offsets from
+/// its top-left corner, padded to 4 by repeating one (a repeated square changes no union), the
+/// corners where its box stays on the board, and its longer side.
+#[derive(Copy, Clone, Debug)]
+struct Footprint {
+    offsets: [u8; 4],
+    /// The same squares as entries of a [`Shifted`] table (row * 4 + column).
+    cells: [u8; 4],
+    on_board: Mask,
+    extent: u8,
+}
+
+impl Footprint {
+    fn of(o: &Oriented) -> Footprint {
+        let mut offsets = [o.mask.trailing_zeros() as u8; 4];
+        for (slot, sq) in offsets.iter_mut().zip(squares(o.mask)) {
+            *slot = sq;
+        }
+        // Shapes have at most 4 squares within 4 rows and columns (the components check it).
+        let cells = offsets.map(|k| {
+            let (r, c) = board::row_col(k);
+            (r * 4 + c) as u8 & 15
+        });
+        let (h, w) = (o.height as usize, o.width as usize);
+        Footprint {
+            offsets,
+            cells,
+            on_board: board::rect(0, board::SIDE - h, 0, board::SIDE - w),
+            extent: o.height.max(o.width),
+        }
+    }
+}
+
+/// A tree's footprint: one square.
+const SINGLE_FOOTPRINT: Footprint = Footprint {
+    offsets: [0; 4],
+    cells: [0; 4],
+    on_board: board::FULL,
+    extent: 1,
+};
+
 /// What a placement is checked against: the forest's squares and the round's grid.
 struct Ground {
     occupied: Mask,
     near: Mask,
+    /// Squares no new tile may take: the filled ones and those outside every grid of the round
+    /// that holds the forest.
+    blocked: Mask,
     bounds: (i32, i32, i32, i32),
     grid: i32,
+    /// Where a new witch may go (the whole board unless asked for).
     witch_ok: Mask,
+}
+
+/// A ground's masks moved back by every offset a shape's square can have from the shape's
+/// top-left corner (rows and columns 0 to 3, entry `row * 4 + column`): a turned shape's
+/// anchors are then unions of entries, which pays when many shapes are tried on one ground.
+struct Shifted {
+    blocked: [Mask; 16],
+    near: [Mask; 16],
+    /// Filled only when a witch is being placed.
+    witch_ok: [Mask; 16],
+    grid: u8,
+}
+
+impl Shifted {
+    fn of(g: &Ground, witch: bool) -> Shifted {
+        let mut t = Shifted {
+            blocked: [0; 16],
+            near: [0; 16],
+            witch_ok: [0; 16],
+            grid: g.grid as u8,
+        };
+        for i in 0..16 {
+            let k = (i / 4) * board::SIDE + i % 4;
+            t.blocked[i] = g.blocked >> k;
+            t.near[i] = g.near >> k;
+            if witch {
+                t.witch_ok[i] = g.witch_ok >> k;
+            }
+        }
+        t
+    }
+
+    /// Whether the turned shape has an anchor ([`Wispwood::anchor_mask`]), with its wisp on
+    /// a square of the witch card if `witch`.
+    #[inline]
+    fn fits(&self, fp: &Footprint, witch: bool) -> bool {
+        if fp.extent > self.grid {
+            return false;
+        }
+        let (mut hit, mut touch, mut reach) = (0u128, 0u128, board::FULL);
+        if witch {
+            reach = 0;
+        }
+        for &i in &fp.cells {
+            let i = i as usize & 15;
+            hit |= self.blocked[i];
+            touch |= self.near[i];
+            if witch {
+                reach |= self.witch_ok[i];
+            }
+        }
+        fp.on_board & touch & !hit & reach != 0
+    }
 }
 
 impl Wispwood {
@@ -138,10 +238,14 @@ impl Wispwood {
             }
             Some(chosen)
         };
-        let orients = components
+        let orients: Vec<ArrayVec<Oriented, 8>> = components
             .shapes
             .iter()
             .map(|s| orientations(&s.cells))
+            .collect();
+        let footprints = orients
+            .iter()
+            .map(|os| os.iter().map(Footprint::of).collect())
             .collect();
         Ok(Wispwood {
             players,
@@ -149,6 +253,7 @@ impl Wispwood {
             components,
             goals,
             orients,
+            footprints,
         })
     }
 
@@ -269,24 +374,45 @@ impl Wispwood {
         }
     }
 
-    fn ground(&self, s: &State, f: &Forest) -> Ground {
+    /// The ground of forest `f`; `witch`: whether the witch card's squares are needed.
+    fn ground(&self, s: &State, f: &Forest, witch: bool) -> Ground {
         let occupied = f.occupied();
         let (r0, r1, c0, c1) = bounds(occupied).unwrap_or((5, 5, 5, 5));
-        let witch_card = &self.components.cards
-            [(s.goals[Category::Witches.index()] as usize).min(self.components.cards.len() - 1)];
+        let grid = self.grid(s.round) as usize;
+        // A tile keeps the forest inside some grid exactly when it lies within `grid - 1` rows
+        // and columns of the forest's far edges (and none does once the forest is too big).
+        let too_big = r1 - r0 >= grid || c1 - c0 >= grid;
+        let window = if too_big {
+            0
+        } else {
+            board::rect(
+                (r1 + 1).saturating_sub(grid),
+                (r0 + grid).saturating_sub(1),
+                (c1 + 1).saturating_sub(grid),
+                (c0 + grid).saturating_sub(1),
+            )
+        };
+        let witch_ok = if witch {
+            let card = &self.components.cards[(s.goals[Category::Witches.index()] as usize)
+                .min(self.components.cards.len() - 1)];
+            witch_squares(card.kind, f)
+        } else {
+            board::FULL
+        };
         Ground {
             occupied,
             near: beside(occupied),
+            blocked: occupied | !window,
             bounds: (r0 as i32, r1 as i32, c0 as i32, c1 as i32),
-            grid: self.grid(s.round) as i32,
-            witch_ok: witch_squares(witch_card.kind, f),
+            grid: grid as i32,
+            witch_ok,
         }
     }
 
     /// The squares where the shape may go, each with the shape's squares there, lowest first;
     /// `f` returns true to stop.
-    fn anchors(g: &Ground, o: &Oriented, mut f: impl FnMut(u8, Mask) -> bool) {
-        let mut cands = Self::anchor_mask(g, o);
+    fn anchors(g: &Ground, o: &Oriented, fp: &Footprint, mut f: impl FnMut(u8, Mask) -> bool) {
+        let mut cands = Self::anchor_mask(g, fp);
         while cands != 0 {
             let sq = cands.trailing_zeros() as u8;
             cands &= cands - 1;
@@ -298,45 +424,35 @@ impl Wispwood {
     }
 
     /// Every square where `place_check` accepts the shape, found for all squares at once:
-    /// the shape's box inside the board and the round's grid, no square on a tile, one beside.
-    fn anchor_mask(g: &Ground, o: &Oriented) -> Mask {
-        let (r0, r1, c0, c1) = g.bounds;
-        let (h, w) = (o.height as i32, o.width as i32);
-        let side = board::SIDE as i32;
-        // Within these ranges the grid holds the forest and the shape exactly when the forest
-        // and the shape each fit the grid alone.
-        if r1 - r0 + 1 > g.grid || c1 - c0 + 1 > g.grid || h > g.grid || w > g.grid {
-            return 0;
-        }
-        let (ra, rb) = ((r1 + 1 - g.grid).max(0), (r0 + g.grid - h).min(side - h));
-        let (ca, cb) = ((c1 + 1 - g.grid).max(0), (c0 + g.grid - w).min(side - w));
-        if ra > rb || ca > cb || ra < 0 || ca < 0 {
-            return 0;
-        }
-        let below = |bits: i32| -> Mask { (1u128 << bits) - 1 };
-        let rows = below((rb + 1) * side) & !below(ra * side);
-        let cols = board::ROW_REPEAT * (below(cb + 1) & !below(ca));
-        let (mut hit, mut touch) = (0u128, 0u128);
-        let mut cells = o.mask;
-        while cells != 0 {
-            let k = cells.trailing_zeros();
-            cells &= cells - 1;
-            hit |= g.occupied >> k;
-            touch |= g.near >> k;
-        }
-        rows & cols & touch & !hit
+    /// the shape's box on the board, no square blocked (filled or off the round's grid), one
+    /// beside the forest.
+    #[inline]
+    fn anchor_mask(g: &Ground, fp: &Footprint) -> Mask {
+        Self::anchors_covering::<false>(g, fp)
     }
 
-    /// The anchors of [`Wispwood::anchor_mask`] whose shape covers a square of `allowed`.
-    fn anchors_covering(g: &Ground, o: &Oriented, allowed: Mask) -> Mask {
-        let mut reach = 0u128;
-        let mut cells = o.mask;
-        while cells != 0 {
-            let k = cells.trailing_zeros();
-            cells &= cells - 1;
-            reach |= allowed >> k;
+    /// The anchors of [`Wispwood::anchor_mask`], only those whose shape covers a square of
+    /// `g.witch_ok` if `WITCH`.
+    #[inline]
+    fn anchors_covering<const WITCH: bool>(g: &Ground, fp: &Footprint) -> Mask {
+        // The bounds alone say that a forest and a shape each within the grid fit it together.
+        if fp.extent as i32 > g.grid {
+            return 0;
         }
-        Self::anchor_mask(g, o) & reach
+        let (mut hit, mut touch, mut reach) = (0u128, 0u128, 0u128);
+        for &k in &fp.offsets {
+            hit |= g.blocked >> k;
+            touch |= g.near >> k;
+            if WITCH {
+                reach |= g.witch_ok >> k;
+            }
+        }
+        let out = fp.on_board & touch & !hit;
+        if WITCH {
+            out & reach
+        } else {
+            out
+        }
     }
 
     fn place_check(g: &Ground, o: &Oriented, sq: u8) -> Result<Mask, PlaceError> {
@@ -363,15 +479,16 @@ impl Wispwood {
     }
 
     /// Whether a shape turned some way fits with the wisp somewhere allowed.
-    fn orient_fits(g: &Ground, o: &Oriented, witch: bool) -> bool {
-        let allowed = if witch { g.witch_ok } else { board::FULL };
-        Self::anchors_covering(g, o, allowed) != 0
+    fn shape_fits(&self, t: &Shifted, shape: usize, witch: bool) -> bool {
+        self.footprints
+            .get(shape)
+            .is_some_and(|fs| fs.iter().any(|fp| t.fits(fp, witch)))
     }
 
-    fn shape_fits(&self, g: &Ground, shape: usize, witch: bool) -> bool {
-        self.orients
-            .get(shape)
-            .is_some_and(|os| os.iter().any(|o| Self::orient_fits(g, o, witch)))
+    fn footprint(&self, shape: u8, orient: u8) -> Option<&Footprint> {
+        self.footprints
+            .get(shape as usize)
+            .and_then(|fs| fs.get(orient as usize))
     }
 
     fn beside_shapes(space: u8) -> [u8; 2] {
@@ -394,12 +511,13 @@ impl Wispwood {
                 if forest.cat_ready {
                     f(Action::CatDeal);
                 }
-                let g = self.ground(s, forest);
+                let any_witch = s.pond.contains(&Some(Wisp::Witch));
+                let t = Shifted::of(&self.ground(s, forest, any_witch), any_witch);
                 // fits[shape][witch]: computed once per shape and kind of wisp.
                 let mut fits = [[None::<bool>; 2]; POND];
                 let mut fit = |shape: usize, witch: bool| {
                     *fits[shape][witch as usize]
-                        .get_or_insert_with(|| self.shape_fits(&g, shape, witch))
+                        .get_or_insert_with(|| self.shape_fits(&t, shape, witch))
                 };
                 for (space, w) in s.pond_wisps() {
                     let witch = w == Wisp::Witch;
@@ -422,20 +540,20 @@ impl Wispwood {
             }
             Phase::Shape { space, any } => {
                 let witch = s.pond[space as usize % POND] == Some(Wisp::Witch);
-                let g = self.ground(s, forest);
+                let t = Shifted::of(&self.ground(s, forest, witch), witch);
                 for k in 0..POND as u8 {
                     let offered = any || Self::beside_shapes(space).contains(&k);
-                    if offered && self.shape_fits(&g, k as usize, witch) {
+                    if offered && self.shape_fits(&t, k as usize, witch) {
                         f(Action::Shape(k));
                     }
                 }
             }
             Phase::Orient { space, shape } => {
                 let witch = s.pond[space as usize % POND] == Some(Wisp::Witch);
-                let g = self.ground(s, forest);
-                if let Some(os) = self.orients.get(shape as usize) {
-                    for (i, o) in os.iter().enumerate() {
-                        if Self::orient_fits(&g, o, witch) {
+                let t = Shifted::of(&self.ground(s, forest, witch), witch);
+                if let Some(fs) = self.footprints.get(shape as usize) {
+                    for (i, fp) in fs.iter().enumerate() {
+                        if t.fits(fp, witch) {
                             f(Action::Orient(i as u8));
                         }
                     }
@@ -447,9 +565,11 @@ impl Wispwood {
                 orient,
             } => {
                 let witch = s.pond[space as usize % POND] == Some(Wisp::Witch);
-                let g = self.ground(s, forest);
-                if let Some(o) = self.oriented(shape, orient) {
-                    Self::anchors(&g, &o, |sq, m| {
+                let g = self.ground(s, forest, witch);
+                if let (Some(o), Some(fp)) =
+                    (self.oriented(shape, orient), self.footprint(shape, orient))
+                {
+                    Self::anchors(&g, &o, fp, |sq, m| {
                         if !witch || m & g.witch_ok != 0 {
                             f(Action::Place(sq));
                         }
@@ -464,7 +584,7 @@ impl Wispwood {
                 anchor,
             } => {
                 let witch = s.pond[space as usize % POND] == Some(Wisp::Witch);
-                let g = self.ground(s, forest);
+                let g = self.ground(s, forest, witch);
                 if let Some(o) = self.oriented(shape, orient) {
                     if let Ok(m) = Self::place_check(&g, &o, anchor) {
                         let allowed = if witch { m & g.witch_ok } else { m };
@@ -475,9 +595,9 @@ impl Wispwood {
                 }
             }
             Phase::Trees { placed } => {
-                let g = self.ground(s, forest);
+                let g = self.ground(s, forest, false);
                 // A tree is a one-square shape: every square found at once, lowest first.
-                Self::anchors(&g, &SINGLE, |sq, _| {
+                Self::anchors(&g, &SINGLE, &SINGLE_FOOTPRINT, |sq, _| {
                     f(Action::Tree(sq));
                     false
                 });
@@ -967,7 +1087,7 @@ impl Wispwood {
         sq: u8,
     ) -> Option<PlaceError> {
         let f = s.forest(s.current);
-        let g = self.ground(s, f);
+        let g = self.ground(s, f, false);
         let o = self.oriented(shape, orient)?;
         Self::place_check(&g, &o, sq).err()
     }
@@ -975,13 +1095,13 @@ impl Wispwood {
     /// Why a tree would not go on `sq`, if it would not.
     pub(crate) fn tree_error(&self, s: &State, sq: u8) -> Option<PlaceError> {
         let f = s.forest(s.current);
-        self.tree_check(&self.ground(s, f), sq).err()
+        self.tree_check(&self.ground(s, f, false), sq).err()
     }
 
     /// The squares where a new witch may go now for the current player.
     pub fn witch_allowed(&self, s: &State) -> Mask {
         let f = s.forest(s.current);
-        self.ground(s, f).witch_ok
+        self.ground(s, f, true).witch_ok
     }
 
     /// Catty's total so far (solo).
@@ -1034,4 +1154,63 @@ fn orientations(cells: &[(u8, u8)]) -> ArrayVec<Oriented, 8> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sylvan_engine::{Game, GameRng};
+
+    /// The anchor search (all squares at once, by shifted masks) finds exactly the squares
+    /// that the square-by-square `place_check` accepts, for every turned shape, with and
+    /// without the witch card's squares, all along random games of 1 to 4 players.
+    #[test]
+    fn anchor_masks_agree_with_place_check() {
+        let mut checked = 0;
+        for players in 1..=4 {
+            let game = Wispwood::new(players, Options::default()).expect("valid");
+            let mut rng = GameRng::seeded(players as u64);
+            let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+            for _ in 0..20 {
+                let mut s = game.initial_state();
+                let mut step = 0u32;
+                sylvan_engine::random_until(
+                    &game,
+                    &mut s,
+                    &mut rng,
+                    &mut actions,
+                    &mut outcomes,
+                    |s| {
+                        step += 1;
+                        if !step.is_multiple_of(7) || !matches!(game.actor(s), Actor::Seat(_)) {
+                            return false;
+                        }
+                        let g = game.ground(s, s.forest(s.current), true);
+                        for (os, fs) in game.orients.iter().zip(&game.footprints) {
+                            for (o, fp) in os.iter().zip(fs) {
+                                let (mut plain, mut witch) = (0u128, 0u128);
+                                for sq in 0..board::SQUARES as u8 {
+                                    if let Ok(m) = Wispwood::place_check(&g, o, sq) {
+                                        plain |= bit(sq);
+                                        if m & g.witch_ok != 0 {
+                                            witch |= bit(sq);
+                                        }
+                                    }
+                                }
+                                assert_eq!(Wispwood::anchor_mask(&g, fp), plain, "{o:?}");
+                                let w = Wispwood::anchors_covering::<true>(&g, fp);
+                                assert_eq!(w, witch, "{o:?}");
+                                let t = Shifted::of(&g, true);
+                                assert_eq!(t.fits(fp, false), plain != 0, "{o:?}");
+                                assert_eq!(t.fits(fp, true), witch != 0, "{o:?}");
+                                checked += 1;
+                            }
+                        }
+                        false
+                    },
+                );
+            }
+        }
+        assert!(checked > 10_000, "{checked} shapes checked");
+    }
 }
