@@ -1,7 +1,7 @@
 //! Games played with a note of every decision (who chose, among how many, the totals after),
 //! for designer reports that measure more than the final score.
 
-use sylvan_bots::{decide, BotKind, BotSpec, Observation};
+use sylvan_bots::{decide, BotSpec, Observation};
 use sylvan_engine::{derive_seed, Actor, Game, GameRng, Score, Seat};
 
 use crate::CatalogError;
@@ -87,11 +87,8 @@ impl<G: Game> Traces for TracedRules<G> {
                         None => actions[rng.below(actions.len() as u64) as usize],
                         Some(spec) => {
                             let bot_seed = derive_seed(seed, trace.decisions + 1);
-                            let seen = if spec.kind == BotKind::Cheat {
-                                Observation::omniscient(&state, seat)
-                            } else {
-                                Observation::new(game, &state, seat, bot_seed)
-                            };
+                            let seen =
+                                Observation::for_bot(game, &state, seat, spec.kind, bot_seed, &rng);
                             decide(game, &seen, spec, bot_seed)?.action
                         }
                     }
