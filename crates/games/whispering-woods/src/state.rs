@@ -136,7 +136,9 @@ impl Cell {
 
 /// The most tiles a forest can hold: every Forest tile and the Starting tile.
 pub const MAX_CELLS: usize = 97;
-const INDEX: usize = 256;
+// Slots of the hex index: at most 97 tiles in 128 slots, a quarter full in a typical
+// forest; smaller than 256 so that a state, which search copies, is smaller.
+const INDEX: usize = 128;
 
 /// The most empty hexes beside a forest: each tile added opens at most 3 new ones and fills
 /// one, so 6 + 2 x 96.
@@ -212,7 +214,7 @@ const SORTED_DIRS: [usize; 6] = [3, 4, 2, 5, 1, 0];
 
 const fn slot_of(h: Hex) -> usize {
     let k = (h.q as u8 as u32) | ((h.r as u8 as u32) << 8);
-    (k.wrapping_mul(0x9E37_79B1) >> 24) as usize
+    (k.wrapping_mul(0x9E37_79B1) >> 25) as usize
 }
 
 impl Forest {
@@ -282,7 +284,7 @@ impl Forest {
                 }
                 // Packed coordinates plus one, so that no hex has the empty key 0.
                 let key = ((n.q as u8 as u32) | ((n.r as u8 as u32) << 8)) + 1;
-                let mut s = slot_of(n) * 2;
+                let mut s = slot_of(n) * 4;
                 let fresh = loop {
                     if seen[s] == 0 {
                         seen[s] = key;
