@@ -43,6 +43,26 @@ pub struct WhisperingWoods {
     pub(crate) components: Arc<Components>,
     /// The Forest-side element of each tile, by tile number (a copy for fast path search).
     pub(crate) colour: [Element; 97],
+    /// Each tile's task as element indices, by tile number: path search read them from the
+    /// component data and turned them round on every call.
+    paths: [TaskPath; 97],
+    /// Each tile number's Forest-side element index, [`NONE`] for a number without a Forest
+    /// side: indexed by a tile number, so read without a bounds check when path search
+    /// builds its masks.
+    element: [u8; 256],
+}
+
+/// A task's colours as element indices, both ways round.
+#[derive(Clone, Copy, Debug, Default)]
+struct TaskPath {
+    /// The colours in printed order.
+    fwd: [u8; MAX_TASK],
+    /// The colours reversed.
+    rev: [u8; MAX_TASK],
+    /// How many colours (0 for no task).
+    len: u8,
+    /// Whether the reversed order differs, so that it is walked too.
+    both: bool,
 }
 
 impl WhisperingWoods {
@@ -85,14 +105,27 @@ impl WhisperingWoods {
             }
         }
         let mut colour = [Element::Fruits; 97];
-        for (i, t) in components.tiles.iter().enumerate() {
+        let mut paths = [TaskPath::default(); 97];
+        let mut element = [NONE; 256];
+        for (i, t) in components.tiles.iter().enumerate().take(97) {
             colour[i] = t.forest;
+            element[i] = t.forest.index() as u8;
+            let n = t.task.len();
+            let p = &mut paths[i];
+            for (k, e) in t.task.iter().enumerate() {
+                p.fwd[k] = e.index() as u8;
+                p.rev[n - 1 - k] = e.index() as u8;
+            }
+            p.len = n as u8;
+            p.both = p.fwd != p.rev;
         }
         Ok(WhisperingWoods {
             players,
             options,
             components,
             colour,
+            paths,
+            element,
         })
     }
 
@@ -261,10 +294,16 @@ impl WhisperingWoods {
             Step::Tasks => {
                 let forest = &me.forest;
                 let adj = self.adjacency(forest);
+                // The scan stops at the last Task side, kept count of by the forest.
+                let mut tasks_left = forest.task_sides();
                 for (i, c) in forest.cells().iter().enumerate() {
+                    if tasks_left == 0 {
+                        break;
+                    }
                     if !c.task_side() {
                         continue;
                     }
+                    tasks_left -= 1;
                     let ends = self.path_ends_in(forest, &adj, i);
                     if ends == 0 || !forest.connected_without(i) {
                         continue;
@@ -290,6 +329,22 @@ impl WhisperingWoods {
             out.extend(me.forest.frontier().iter().map(|&h| Action::Place(h)));
             return;
         }
+        if let (Step::Take { second }, Some(me)) = (s.step, s.players.get(s.current.index())) {
+            // The commonest list after Place: the display's bits read directly, same order.
+            let task_too = !second && unused_animals(&me.forest) != 0;
+            for (w, &word) in s.display.0.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let t = (w as u32 * 64 + bits.trailing_zeros()) as TileId;
+                    bits &= bits - 1;
+                    out.push(Action::TakeForest(t));
+                    if task_too {
+                        out.push(Action::TakeTask(t));
+                    }
+                }
+            }
+            return;
+        }
         self.each_legal(s, &mut |a| out.push(a));
     }
 
@@ -304,15 +359,19 @@ impl WhisperingWoods {
         };
         // A running bit: shifting a u128 by a variable amount costs several instructions.
         let mut bit = 1u128;
-        for (i, c) in forest.cells().iter().enumerate() {
-            if !c.task_side() && (c.tile as usize) < self.components.tiles.len() {
-                let e = self.colour[c.tile as usize].index();
-                a.colour[i] = e as u8;
-                a.of[e] |= bit;
-                a.walkable |= bit;
+        for (c, colour) in forest.cells().iter().zip(a.colour.iter_mut()) {
+            let e = if c.task_side() {
+                NONE
+            } else {
+                self.element[c.tile as usize]
+            };
+            *colour = e;
+            if let Some(m) = a.of.get_mut(e as usize) {
+                *m |= bit;
             }
             bit <<= 1;
         }
+        a.walkable = a.of.iter().fold(0, |w, &m| w | m);
         a
     }
 
@@ -334,17 +393,24 @@ impl WhisperingWoods {
         let used = 1u128 << ti;
         if c.tile == START {
             walk_start(adj, self.options.strict_start_task, ti, used, &mut ends);
-        } else if let Some(def) = self.components.tiles.get(c.tile as usize) {
-            let n = def.task.len();
-            let mut seq = [NONE; MAX_TASK];
-            for (k, e) in def.task.iter().enumerate() {
-                seq[k] = e.index() as u8;
+        } else if let Some(p) = self.paths.get(c.tile as usize) {
+            let n = p.len as usize;
+            if n == 0 {
+                return 0;
             }
-            walk(adj, &seq[..n], ti, used, &mut ends);
-            let mut rev = seq;
-            rev[..n].reverse();
-            if rev != seq {
-                walk(adj, &rev[..n], ti, used, &mut ends);
+            // Most tasks have no path: without a tile of the first colour either way round
+            // beside the task, neither walk can start.
+            let (Some(&a), Some(&b)) =
+                (adj.of.get(p.fwd[0] as usize), adj.of.get(p.rev[0] as usize))
+            else {
+                return 0;
+            };
+            if adj.nbr(ti) & (a | b) == 0 {
+                return 0;
+            }
+            walk(adj, &p.fwd[..n], ti, used, &mut ends);
+            if p.both {
+                walk(adj, &p.rev[..n], ti, used, &mut ends);
             }
         }
         ends
@@ -649,40 +715,36 @@ fn walk(adj: &Adjacency, seq: &[u8], at: usize, used: u128, ends: &mut u128) {
     }
 }
 
+// The Starting tile's task is 6 tiles: a first, 4 middle and a last.
+const _: () = assert!(START_TASK == 6, "walk_start nests one loop per middle tile");
+
 /// The Starting tile's task from the tile at `at`: first and last tile the same colour, the
 /// four between them of four different colours (and, when `strict`, not the end colour).
+/// Nested loops, one per middle tile, rather than recursion: the walk is this game's most
+/// visited search.
 fn walk_start(adj: &Adjacency, strict: bool, at: usize, used: u128, ends: &mut u128) {
-    for j in bits(adj.nbr(at) & !used) {
-        let first = adj.colour[j] as usize;
-        let Some(&same) = adj.of.get(first) else {
+    // Tiles of a colour already walked in the middle (or the end colour, when strict) are
+    // out of the middle.
+    let barred_by =
+        |barred: u128, j: usize| barred | adj.of.get(adj.colour[j] as usize).copied().unwrap_or(0);
+    for first in bits(adj.nbr(at) & !used) {
+        let Some(&same) = adj.of.get(adj.colour[first] as usize) else {
             continue;
         };
-        // Tiles of a colour already walked in the middle (or the end colour, when strict)
-        // are out of the middle.
-        let barred = if strict { same } else { 0 };
-        walk_middle(adj, same, barred, 0, j, used | 1 << j, ends);
-    }
-}
-
-/// The Starting tile's task after its first tile: `k` middle tiles walked, `barred` the
-/// tiles their colours rule out, `same` the tiles of the first tile's colour.
-fn walk_middle(
-    adj: &Adjacency,
-    same: u128,
-    barred: u128,
-    k: usize,
-    at: usize,
-    used: u128,
-    ends: &mut u128,
-) {
-    let next = adj.nbr(at) & !used & !barred;
-    if k == START_TASK - 3 {
-        // The last middle tile and the end in one sweep (no tile neighbours itself).
-        *ends |= adj.around(next) & same & !used;
-        return;
-    }
-    for j in bits(next) {
-        let colour = adj.of[adj.colour[j] as usize];
-        walk_middle(adj, same, barred | colour, k + 1, j, used | 1 << j, ends);
+        let used0 = used | 1 << first;
+        let barred0 = if strict { same } else { 0 };
+        for m1 in bits(adj.nbr(first) & !used0 & !barred0) {
+            let (used1, barred1) = (used0 | 1 << m1, barred_by(barred0, m1));
+            for m2 in bits(adj.nbr(m1) & !used1 & !barred1) {
+                let (used2, barred2) = (used1 | 1 << m2, barred_by(barred1, m2));
+                for m3 in bits(adj.nbr(m2) & !used2 & !barred2) {
+                    let (used3, barred3) = (used2 | 1 << m3, barred_by(barred2, m3));
+                    // The last middle tile and the end in one sweep (no tile neighbours
+                    // itself).
+                    let last = adj.nbr(m3) & !used3 & !barred3;
+                    *ends |= adj.around(last) & same & !used3;
+                }
+            }
+        }
     }
 }

@@ -136,7 +136,9 @@ impl Cell {
 
 /// The most tiles a forest can hold: every Forest tile and the Starting tile.
 pub const MAX_CELLS: usize = 97;
-const INDEX: usize = 256;
+// Slots of the hex index: at most 97 tiles in 128 slots, a quarter full in a typical
+// forest; smaller than 256 so that a state, which search copies, is smaller.
+const INDEX: usize = 128;
 
 /// The most empty hexes beside a forest: each tile added opens at most 3 new ones and fills
 /// one, so 6 + 2 x 96.
@@ -157,6 +159,8 @@ pub struct Forest {
     frontier: ArrayVec<Hex, MAX_FRONTIER>,
     // The animals on Task sides, as a bit set: every Take decision asks for them.
     animals: u8,
+    // How many tiles show their Task side: the Tasks decision's scan stops at the last.
+    task_sides: u8,
 }
 
 impl PartialEq for Forest {
@@ -180,6 +184,7 @@ impl Default for Forest {
             nbrs: [0; MAX_CELLS],
             frontier: ArrayVec::new(),
             animals: 0,
+            task_sides: 0,
         }
     }
 }
@@ -193,7 +198,7 @@ impl From<ArrayVec<Cell, MAX_CELLS>> for Forest {
         f.reindex();
         f.relink();
         f.rebuild_frontier();
-        f.animals = f.count_animals();
+        (f.animals, f.task_sides) = f.count_animals();
         f
     }
 }
@@ -204,9 +209,12 @@ impl From<Forest> for ArrayVec<Cell, MAX_CELLS> {
     }
 }
 
+/// The directions of [`Hex::DIRS`] in the (q, r) order of the neighbours they lead to.
+const SORTED_DIRS: [usize; 6] = [3, 4, 2, 5, 1, 0];
+
 const fn slot_of(h: Hex) -> usize {
     let k = (h.q as u8 as u32) | ((h.r as u8 as u32) << 8);
-    (k.wrapping_mul(0x9E37_79B1) >> 24) as usize
+    (k.wrapping_mul(0x9E37_79B1) >> 25) as usize
 }
 
 impl Forest {
@@ -246,6 +254,7 @@ impl Forest {
         fresh.frontier == self.frontier
             && fresh.nbrs == self.nbrs
             && fresh.animals == self.animals
+            && fresh.task_sides == self.task_sides
             && self
                 .cells
                 .iter()
@@ -275,7 +284,7 @@ impl Forest {
                 }
                 // Packed coordinates plus one, so that no hex has the empty key 0.
                 let key = ((n.q as u8 as u32) | ((n.r as u8 as u32) << 8)) + 1;
-                let mut s = slot_of(n) * 2;
+                let mut s = slot_of(n) * 4;
                 let fresh = loop {
                     if seen[s] == 0 {
                         seen[s] = key;
@@ -365,6 +374,7 @@ impl Forest {
         };
         if cell.task_side() {
             self.animals |= 1 << (animal & 7);
+            self.task_sides += 1;
         }
         self.cells.push(cell);
         let mut s = slot_of(h);
@@ -373,7 +383,10 @@ impl Forest {
         }
         self.index[s] = self.cells.len() as u8;
         let mut mine = 0u128;
-        for d in 0..6 {
+        // The empty neighbours come in (q, r) order, so each is looked for in the sorted
+        // frontier only after the last one: one binary search, then short steps.
+        let mut from = 0;
+        for d in SORTED_DIRS {
             let Some(n) = h.neighbour(d) else { continue };
             match self.at(n) {
                 Some(j) => {
@@ -381,10 +394,18 @@ impl Forest {
                     self.nbrs[j] |= 1 << i;
                 }
                 None => {
-                    if let Err(at) = self.frontier.binary_search(&n) {
-                        if self.frontier.try_insert(at, n).is_err() {
-                            self.rebuild_frontier();
-                        }
+                    let rest = &self.frontier[from..];
+                    let at = from
+                        + if from == 0 {
+                            rest.partition_point(|&x| x < n)
+                        } else {
+                            rest.iter().take_while(|&&x| x < n).count()
+                        };
+                    from = at + 1;
+                    if self.frontier.get(at) != Some(&n) && self.frontier.try_insert(at, n).is_err()
+                    {
+                        self.rebuild_frontier();
+                        from = 0;
                     }
                 }
             }
@@ -397,7 +418,7 @@ impl Forest {
         let i = self.at(h)?;
         let c = self.cells.remove(i);
         self.reindex();
-        self.animals = self.count_animals();
+        (self.animals, self.task_sides) = self.count_animals();
         // Later tiles move down one place: their rows, and their bits in every row.
         let n = self.cells.len();
         self.nbrs.copy_within(i + 1..=n, i);
@@ -439,7 +460,7 @@ impl Forest {
         if let Some(c) = self.cells.get_mut(i) {
             c.animal = animal;
         }
-        self.animals = self.count_animals();
+        (self.animals, self.task_sides) = self.count_animals();
     }
 
     /// Whether `h` is empty and beside a tile of the forest (the placement rule).
@@ -488,11 +509,17 @@ impl Forest {
         self.animals
     }
 
-    fn count_animals(&self) -> u8 {
+    /// The animals on Task sides (a bit set) and how many tiles show their Task side.
+    fn count_animals(&self) -> (u8, u8) {
         self.cells
             .iter()
             .filter(|c| c.task_side())
-            .fold(0, |m, c| m | (1u8 << (c.animal & 7)))
+            .fold((0, 0), |(m, n), c| (m | (1u8 << (c.animal & 7)), n + 1))
+    }
+
+    /// How many tiles show their Task side.
+    pub fn task_sides(&self) -> usize {
+        self.task_sides as usize
     }
 }
 
@@ -617,6 +644,19 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `add` merges a tile's empty neighbours into the sorted frontier in one pass, which
+    /// needs them in (q, r) order.
+    #[test]
+    fn sorted_dirs_lead_to_the_six_neighbours_in_order() {
+        let h = Hex::new(3, -2);
+        let ns: Vec<Hex> = SORTED_DIRS.iter().filter_map(|&d| h.neighbour(d)).collect();
+        let mut sorted = ns.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(ns.len(), 6);
+        assert_eq!(ns, sorted);
+    }
 
     #[test]
     fn the_frontier_is_kept_up_to_date_and_lists_each_hex_once() {
