@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use serde::ser::{SerializeMap, SerializeStruct};
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 use sylvan_engine::{Actor, Game, GameInfo, GameRng, Record, ReplayError, Score, Seat, Viewer};
 
@@ -197,6 +197,20 @@ pub trait DynGame: Send {
     /// `[{"action":ACTION,"text":TEXT,"targets":[ID…]}…]` (with `"weight"` after `"text"` at a
     /// chance point), the same text as serializing those values, without building them.
     fn write_legal(&self, out: &mut Vec<u8>);
+
+    /// [`write_view`](DynGame::write_view) for `viewer`, and from that same view (built once,
+    /// what a server sending one frame per viewer needs): its drawing into `svg` if asked for
+    /// (`None` where the game draws nothing), and, if asked for and `viewer` is who the legal
+    /// actions are worded for (the seat to move; a spectator at a chance point), the legal
+    /// actions as [`write_legal`](DynGame::write_legal) writes them at the end of `legal`.
+    /// Returns whether `legal` was written; on error nothing is written.
+    fn write_view_parts(
+        &self,
+        viewer: Viewer,
+        view: &mut Vec<u8>,
+        svg: Option<&mut Option<String>>,
+        legal: Option<&mut Vec<u8>>,
+    ) -> Result<bool, CatalogError>;
 }
 
 /// A seat decision that may still be taken back: the position before it.
@@ -415,6 +429,56 @@ impl<G: Game + 'static> Table<G> {
         }
     }
 
+    /// Who the legal actions are worded for: the seat to move (a chance point's outcomes for
+    /// a spectator); the text may name what only that seat sees, never more.
+    fn legal_viewer(&self) -> Viewer {
+        match self.rules.actor(&self.state) {
+            Actor::Seat(s) => Viewer::Seat(s),
+            _ => Viewer::Spectator,
+        }
+    }
+
+    /// Writes `listed` as [`DynGame::write_legal`] does, worded from `view`, the view of
+    /// [`legal_viewer`](Self::legal_viewer).
+    fn write_listed(&self, listed: &[(G::Action, Option<u32>)], view: &G::View, out: &mut Vec<u8>) {
+        /// One entry as `legal` and `legal_targets` would give it, borrowed.
+        #[derive(Serialize)]
+        struct Entry<'a, A: Serialize> {
+            action: A,
+            text: &'a str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            weight: Option<u32>,
+            targets: &'a [String],
+        }
+        out.push(b'[');
+        for (i, &(action, weight)) in listed.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            let text = self.rules.action_text(view, action);
+            let targets = self.rules.action_targets(&self.state, action);
+            let entry = Entry {
+                action,
+                text: &text,
+                weight,
+                targets: &targets,
+            };
+            // An action the game cannot write is written as null, as `legal` writes it.
+            let at = out.len();
+            if serde_json::to_writer(&mut *out, &entry).is_err() {
+                out.truncate(at);
+                let entry = Entry {
+                    action: Value::Null,
+                    text: &text,
+                    weight,
+                    targets: &targets,
+                };
+                let _ = serde_json::to_writer(&mut *out, &entry);
+            }
+        }
+        out.push(b']');
+    }
+
     fn check_viewer(&self, viewer: Viewer) -> Result<(), CatalogError> {
         match viewer {
             Viewer::Seat(s) if s.index() >= self.rules.players() => Err(CatalogError::NoSuchSeat {
@@ -455,13 +519,7 @@ impl<G: Game + 'static> DynGame for Table<G> {
     }
 
     fn legal(&self) -> Vec<LegalAction> {
-        // Worded for the seat to move (a chance point's outcomes for a spectator): the text may
-        // name what only that seat sees, never more.
-        let viewer = match self.rules.actor(&self.state) {
-            Actor::Seat(s) => Viewer::Seat(s),
-            _ => Viewer::Spectator,
-        };
-        let view = self.rules.view(&self.state, viewer);
+        let view = self.rules.view(&self.state, self.legal_viewer());
         self.listed()
             .into_iter()
             .map(|(a, weight)| LegalAction {
@@ -477,7 +535,7 @@ impl<G: Game + 'static> DynGame for Table<G> {
         action: &Value,
         audience: Audience,
     ) -> Result<Vec<String>, ActionError> {
-        let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| {
+        let action = G::Action::deserialize(action).map_err(|e| {
             ActionError::Malformed(format!("not an action of {}: {e}", G::INFO.title))
         })?;
         self.apply_action(action, audience)
@@ -587,7 +645,7 @@ impl<G: Game + 'static> DynGame for Table<G> {
         action: &Value,
         viewers: &[Viewer],
     ) -> Result<Vec<Vec<String>>, ActionError> {
-        let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| {
+        let action = G::Action::deserialize(action).map_err(|e| {
             ActionError::Malformed(format!("not an action of {}: {e}", G::INFO.title))
         })?;
         let audiences: Vec<Audience> = viewers.iter().map(|&v| Audience::Viewer(v)).collect();
@@ -639,53 +697,39 @@ impl<G: Game + 'static> DynGame for Table<G> {
     }
 
     fn write_legal(&self, out: &mut Vec<u8>) {
-        /// One entry as `legal` and `legal_targets` would give it, borrowed.
-        #[derive(Serialize)]
-        struct Entry<'a, A: Serialize> {
-            action: A,
-            text: &'a str,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            weight: Option<u32>,
-            targets: &'a [String],
-        }
-        let viewer = match self.rules.actor(&self.state) {
-            Actor::Seat(s) => Viewer::Seat(s),
-            _ => Viewer::Spectator,
-        };
         let listed = self.listed();
         if listed.is_empty() {
             out.extend_from_slice(b"[]");
             return;
         }
-        // Worded for the seat to move, as in `legal`.
-        let view = self.rules.view(&self.state, viewer);
-        out.push(b'[');
-        for (i, &(action, weight)) in listed.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            let text = self.rules.action_text(&view, action);
-            let targets = self.rules.action_targets(&self.state, action);
-            let entry = Entry {
-                action,
-                text: &text,
-                weight,
-                targets: &targets,
-            };
-            // An action the game cannot write is written as null, as `legal` writes it.
-            let at = out.len();
-            if serde_json::to_writer(&mut *out, &entry).is_err() {
-                out.truncate(at);
-                let entry = Entry {
-                    action: Value::Null,
-                    text: &text,
-                    weight,
-                    targets: &targets,
-                };
-                let _ = serde_json::to_writer(&mut *out, &entry);
-            }
+        let view = self.rules.view(&self.state, self.legal_viewer());
+        self.write_listed(&listed, &view, out);
+    }
+
+    fn write_view_parts(
+        &self,
+        viewer: Viewer,
+        view: &mut Vec<u8>,
+        svg: Option<&mut Option<String>>,
+        legal: Option<&mut Vec<u8>>,
+    ) -> Result<bool, CatalogError> {
+        self.check_viewer(viewer)?;
+        let seen = self.rules.view(&self.state, viewer);
+        let start = view.len();
+        serde_json::to_writer(&mut *view, &seen).map_err(|e| {
+            view.truncate(start);
+            CatalogError::Json(e.to_string())
+        })?;
+        if let Some(svg) = svg {
+            *svg = self.rules.svg(&seen);
         }
-        out.push(b']');
+        match legal {
+            Some(out) if viewer == self.legal_viewer() => {
+                self.write_listed(&self.listed(), &seen, out);
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
     }
 
     fn history(&self, audience: Audience) -> Vec<Vec<String>> {
@@ -778,6 +822,60 @@ mod tests {
         let game = manual();
         assert!(game.write_view(Viewer::Seat(Seat(7)), &mut out).is_err());
         assert_eq!(out, b"kept");
+    }
+
+    #[test]
+    fn view_parts_are_the_view_the_drawing_and_the_movers_legal_actions() {
+        let catalog = crate::Catalog::standard();
+        let (mut with_legal, mut without) = (0, 0);
+        for name in catalog.names() {
+            let kind = catalog.get(name).expect("listed");
+            let players = kind.info().min_players.max(2).min(kind.info().max_players);
+            let mut game = catalog
+                .new_game(name, players, 7, &Value::Null, true, None)
+                .expect("starts");
+            for step in 0..12 {
+                if game.status().over() {
+                    break;
+                }
+                let viewers = (0..players as u8)
+                    .map(|s| Viewer::Seat(Seat(s)))
+                    .chain([Viewer::Spectator]);
+                for viewer in viewers {
+                    let (mut view, mut svg, mut legal) = (b"v".to_vec(), None, b"l".to_vec());
+                    let wrote = game
+                        .write_view_parts(viewer, &mut view, Some(&mut svg), Some(&mut legal))
+                        .expect("a seat");
+                    let mut expected = b"v".to_vec();
+                    game.write_view(viewer, &mut expected).expect("a seat");
+                    assert_eq!(view, expected, "{name} {viewer:?}");
+                    assert_eq!(svg, game.svg(viewer).expect("a seat"), "{name} {viewer:?}");
+                    let mover = match game.status().to_move {
+                        Actor::Seat(s) => Viewer::Seat(s),
+                        _ => Viewer::Spectator,
+                    };
+                    assert_eq!(wrote, viewer == mover, "{name} {viewer:?}");
+                    let mut expected = b"l".to_vec();
+                    if wrote {
+                        game.write_legal(&mut expected);
+                        with_legal += 1;
+                    } else {
+                        without += 1;
+                    }
+                    assert_eq!(legal, expected, "{name} {viewer:?}");
+                }
+                let legal = game.legal();
+                game.apply_index(step % legal.len(), Audience::All)
+                    .expect("listed");
+            }
+        }
+        assert!(with_legal > 20 && without > 20, "{with_legal} {without}");
+        let mut out = b"kept".to_vec();
+        let mut legal = Vec::new();
+        assert!(manual()
+            .write_view_parts(Viewer::Seat(Seat(7)), &mut out, None, Some(&mut legal))
+            .is_err());
+        assert_eq!((out, legal), (b"kept".to_vec(), Vec::new()));
     }
 
     #[test]

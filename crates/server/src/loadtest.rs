@@ -201,15 +201,39 @@ impl Seen {
     fn scan(text: &[u8]) -> Option<Seen> {
         let mut seen = Seen::default();
         let start = skip_space(text, 0);
+        // Which of the fields that come before the view were read, and the two seats.
+        let mut read = 0u8;
+        let (mut seat, mut to_move): (&[u8], &[u8]) = (b"", b"");
         walk_object(text, start, |key, value| {
             match key {
-                b"\"type\"" => seen.frame = value == b"\"frame\"",
-                b"\"version\"" => seen.version = std::str::from_utf8(value).ok()?.parse().ok()?,
-                b"\"over\"" => seen.over = value == b"true",
+                b"\"type\"" => {
+                    seen.frame = value == b"\"frame\"";
+                    read |= 1;
+                }
+                b"\"version\"" => {
+                    seen.version = std::str::from_utf8(value).ok()?.parse().ok()?;
+                    read |= 2;
+                }
+                b"\"over\"" => {
+                    seen.over = value == b"true";
+                    read |= 4;
+                }
+                b"\"seat\"" => {
+                    seat = value;
+                    read |= 8;
+                }
+                b"\"to_move\"" => {
+                    to_move = value;
+                    read |= 16;
+                }
                 b"\"legal\"" => seen.scan_legal(value)?,
                 _ => {}
             }
-            Some(())
+            // A frame's legal actions are only ever for the seat to move: another seat's
+            // frame (or a spectator's) is read no further than it must be, as a lean client
+            // would, and its view is never scanned.
+            let done = read == 31 && (seat == b"null" || seat != to_move);
+            Some(!done)
         })?;
         Some(seen)
     }
@@ -233,7 +257,7 @@ impl Seen {
                         return None;
                     }
                 }
-                Some(())
+                Some(true)
             })?;
             self.push_action(action?);
             i = skip_space(text, end);
@@ -248,11 +272,12 @@ impl Seen {
 
 /// Walks the JSON object starting at `i`, calling `field` with each key (quotes included)
 /// and the text of its value; the end of the object (just past its `}`), or `None` if the
-/// text is not an object this scan understands or `field` gives up.
+/// text is not an object this scan understands or `field` gives up. When `field` answers
+/// `false` the walk stops there, and the position after that value is returned.
 fn walk_object<'t>(
     text: &'t [u8],
     i: usize,
-    mut field: impl FnMut(&'t [u8], &'t [u8]) -> Option<()>,
+    mut field: impl FnMut(&'t [u8], &'t [u8]) -> Option<bool>,
 ) -> Option<usize> {
     if text.get(i) != Some(&b'{') {
         return None;
@@ -270,7 +295,9 @@ fn walk_object<'t>(
         }
         let start = skip_space(text, i + 1);
         let end = skip_value(text, start)?;
-        field(key, &text[start..end])?;
+        if !field(key, &text[start..end])? {
+            return Some(end);
+        }
         i = skip_space(text, end);
         match text.get(i)? {
             b',' => i = skip_space(text, i + 1),
@@ -552,6 +579,29 @@ mod tests {
         assert_eq!(spaced.action(0), r#"{ "Say" : "[\"}" }"#);
         assert_eq!(seen(&spaced).3[1], json!([1, {"b": []}]));
         assert!(!Seen::read(frames[3]).expect("read").frame);
+    }
+
+    #[test]
+    fn another_seats_frame_is_read_only_up_to_the_view() {
+        // Not to move: everything needed comes before the view, which is never scanned
+        // (here it is cut short, which a scan of it would refuse).
+        let others =
+            r#"{"type":"frame","version":7,"seat":1,"to_move":0,"over":false,"view":{"a":[1"#;
+        let seen = Seen::scan(others.as_bytes()).expect("read up to the view");
+        assert!(seen.frame && !seen.over);
+        assert_eq!((seen.version, seen.len()), (7, 0));
+        let spectator =
+            r#"{"type":"frame","version":8,"seat":null,"to_move":1,"over":true,"view":["#;
+        let seen = Seen::scan(spectator.as_bytes()).expect("read up to the view");
+        assert!(seen.over);
+        assert_eq!((seen.version, seen.len()), (8, 0));
+        // The seat to move reads on to its legal actions, so a broken view is still refused.
+        let mover =
+            r#"{"type":"frame","version":7,"seat":0,"to_move":0,"over":false,"view":{"a":[1"#;
+        assert_eq!(Seen::scan(mover.as_bytes()), None);
+        let mover = r#"{"type":"frame","version":7,"seat":0,"to_move":0,"over":false,"view":{},"legal":[{"action":"Roll"}]}"#;
+        let seen = Seen::scan(mover.as_bytes()).expect("scanned");
+        assert_eq!((seen.len(), seen.action(0)), (1, r#""Roll""#));
     }
 
     #[test]

@@ -308,8 +308,9 @@ impl TableTask {
         self.log.len() as u64
     }
 
-    /// Applies one log entry to the game and records its events for every viewer.
-    fn apply_entry(&mut self, entry: &Value) -> Result<(), ApiError> {
+    /// Applies one log entry to the game, records its events for every viewer and keeps the
+    /// entry in the log.
+    fn apply_entry(&mut self, entry: Value) -> Result<(), ApiError> {
         let seat = entry
             .get("seat")
             .and_then(Value::as_u64)
@@ -345,7 +346,7 @@ impl TableTask {
         for (log, events) in self.events.iter_mut().zip(per_viewer) {
             log.push(events);
         }
-        self.log.push(entry.clone());
+        self.log.push(entry);
         Ok(())
     }
 
@@ -361,7 +362,7 @@ impl TableTask {
             ));
         };
         for (version, entry) in store.entries(&id, self.version()).await? {
-            if version != self.version() + 1 || self.apply_entry(&entry).is_err() {
+            if version != self.version() + 1 || self.apply_entry(entry).is_err() {
                 return Err(err(
                     ErrorKind::Storage,
                     format!("table {id}: log entry {version} does not follow"),
@@ -512,7 +513,8 @@ impl TableTask {
     async fn commit(&mut self, entry: Value, mover: u8) -> Result<(), ApiError> {
         let version = self.version();
         let before_clocks = self.clocks.clone();
-        self.apply_entry(&entry)?;
+        self.apply_entry(entry)?;
+        let entry = self.log.last().expect("apply_entry logged the entry");
         let clocks = self.next_clocks(mover);
         // Only what changed is written: the status when it moves on (the stored row is kept
         // as this task knows it), the clocks only where the table has a clock.
@@ -528,7 +530,7 @@ impl TableTask {
             .append_changes(
                 self.id(),
                 version,
-                &entry,
+                entry,
                 status_change,
                 clocks_json.as_ref(),
             )
@@ -915,25 +917,46 @@ impl TableTask {
         {
             return made.clone();
         }
-        if parts.views[index].is_none() {
-            let mut view = Vec::with_capacity(self.view_size.load(Relaxed));
-            if self.game.write_view(sub.viewer, &mut view).is_err() {
-                view.clear();
-                view.extend_from_slice(b"null");
-            }
-            self.view_size.fetch_max(view.len(), Relaxed);
-            parts.views[index] = Some(view);
-        }
-        if sub.svg && parts.svgs[index].is_none() {
-            let mut svg = Vec::new();
-            write_json(&mut svg, &self.game.svg(sub.viewer).ok().flatten());
-            parts.svgs[index] = Some(svg);
-        }
         let seat = match sub.viewer {
             Viewer::Seat(s) => Some(s.0),
             Viewer::Spectator => None,
         };
         let mine = seat.is_some() && seat == parts.to_move;
+        if parts.views[index].is_none() {
+            // The view, the drawing and the mover's legal actions from one view of the game.
+            let mut view = Vec::with_capacity(self.view_size.load(Relaxed));
+            let mut svg = (sub.svg && parts.svgs[index].is_none()).then_some(None);
+            let mut legal = (mine && parts.legal.is_none())
+                .then(|| Vec::with_capacity(self.legal_size.load(Relaxed)));
+            match self
+                .game
+                .write_view_parts(sub.viewer, &mut view, svg.as_mut(), legal.as_mut())
+            {
+                Ok(wrote_legal) => {
+                    if let Some(svg) = svg {
+                        let mut text = Vec::new();
+                        write_json(&mut text, &svg);
+                        parts.svgs[index] = Some(text);
+                    }
+                    if let Some(legal) = legal.filter(|_| wrote_legal) {
+                        self.legal_size.fetch_max(legal.len(), Relaxed);
+                        parts.legal = Some(legal);
+                    }
+                }
+                Err(_) => {
+                    view.clear();
+                    view.extend_from_slice(b"null");
+                }
+            }
+            self.view_size.fetch_max(view.len(), Relaxed);
+            parts.views[index] = Some(view);
+        }
+        // A second tab asking for what the first did not.
+        if sub.svg && parts.svgs[index].is_none() {
+            let mut svg = Vec::new();
+            write_json(&mut svg, &self.game.svg(sub.viewer).ok().flatten());
+            parts.svgs[index] = Some(svg);
+        }
         if mine && parts.legal.is_none() {
             let mut legal = Vec::with_capacity(self.legal_size.load(Relaxed));
             self.game.write_legal(&mut legal);

@@ -20,6 +20,8 @@ pub const MAX_KINDS: usize = 32;
 
 use sylvan_engine::named_enum;
 
+use crate::view::Label;
+
 named_enum!(
     /// A player colour: seat 1 plays the first, seat 2 the second, and so on.
     Colour {
@@ -218,11 +220,11 @@ pub struct Components {
     /// Each animal's values by category.
     pub values: [[i8; Category::NUM]; ANIMALS],
     /// Character names by colour and animal.
-    pub characters: [[String; ANIMALS]; Colour::NUM],
+    pub characters: [[Label; ANIMALS]; Colour::NUM],
     /// Display colour of each player colour.
-    pub fills: [String; Colour::NUM],
+    pub fills: [Label; Colour::NUM],
     /// Display colour of each category.
-    pub category_colours: [String; Category::NUM],
+    pub category_colours: [Label; Category::NUM],
     /// The forest tiles of the day and the night side.
     pub mixes: [Mix; 2],
     /// Battle mode tiles per category.
@@ -507,7 +509,7 @@ impl Components {
             ));
         }
         let mut values = [[0i8; Category::NUM]; ANIMALS];
-        let mut characters: [[String; ANIMALS]; Colour::NUM] = Default::default();
+        let mut characters: [[Label; ANIMALS]; Colour::NUM] = Default::default();
         for (i, a) in raw.animal.iter().enumerate() {
             let animal = Animal::from_name(&a.name)
                 .ok_or_else(|| ComponentsError(format!("unknown animal '{}'", a.name)))?;
@@ -538,7 +540,7 @@ impl Components {
                 ));
             }
             for (c, name) in a.characters.iter().enumerate() {
-                characters[c][i] = name.clone();
+                characters[c][i] = Label::from(name.as_str());
             }
         }
         tag("characters", &raw.characters.tag)?;
@@ -548,23 +550,23 @@ impl Components {
 
         // Colours of players and categories.
         tag("colours", &raw.colours.tag)?;
-        let mut fills: [String; Colour::NUM] = Default::default();
+        let mut fills: [Label; Colour::NUM] = Default::default();
         for c in Colour::ALL {
             fills[c.index()] = raw
                 .colours
                 .fills
                 .get(c.name())
-                .cloned()
+                .map(|fill| Label::from(fill.as_str()))
                 .ok_or_else(|| ComponentsError(format!("colours.fills has no {c}")))?;
         }
         tag("categories", &raw.categories.tag)?;
-        let mut category_colours: [String; Category::NUM] = Default::default();
+        let mut category_colours: [Label; Category::NUM] = Default::default();
         for c in Category::ALL {
             category_colours[c.index()] = raw
                 .categories
                 .colours
                 .get(c.name())
-                .cloned()
+                .map(|colour| Label::from(colour.as_str()))
                 .ok_or_else(|| ComponentsError(format!("categories.colours has no {c}")))?;
         }
 

@@ -55,7 +55,7 @@ pub use components::{
 };
 pub use rules::{Arrangement, Options, Woodwalkers};
 pub use state::{Duel, Space, State, Step};
-pub use view::View;
+pub use view::{Label, View};
 
 pub(crate) const GAME_NAME: &str = "woodwalkers";
 

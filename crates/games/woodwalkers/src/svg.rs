@@ -5,7 +5,7 @@ use std::fmt::Write;
 use crate::components::{Animal, Category, Cell};
 use crate::state::Space;
 use crate::targets;
-use crate::view::View;
+use crate::view::{Label, View};
 
 const CELL: i32 = 44;
 const MARGIN: i32 = 30;
@@ -302,7 +302,7 @@ pub fn draw(view: &View) -> String {
         let fill = view
             .category_colours
             .get(cat.index())
-            .map(String::as_str)
+            .map(Label::as_str)
             .unwrap_or("#ddd");
         let label = if n > 1 {
             format!("{} ×{n}", short(cat))

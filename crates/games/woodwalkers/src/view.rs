@@ -2,15 +2,85 @@
 //! (their remaining mix is public) and, at night, the identities of face-down animals the
 //! viewer has not seen.
 
-use std::fmt::Write;
+use std::fmt::{self, Write};
+use std::ops::Deref;
+use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sylvan_engine::{Actor, Seat, Viewer};
 
-use crate::components::{Animal, Category, Cell, Colour, ForestTile, Side};
+use crate::components::{Animal, Category, Cell, Colour, ForestTile, Side, ANIMALS};
 use crate::rules::{describe, Woodwalkers};
 use crate::state::{Space, State, Step};
 use crate::Action;
+
+/// A name or a colour from the component data, shared by the components and every view built
+/// from them: cloning one copies no text (a view is built for every viewer after every
+/// decision). Written as a plain JSON string.
+#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Label(Arc<str>);
+
+impl Label {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Deref for Label {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for Label {
+    fn from(text: &str) -> Self {
+        Label(text.into())
+    }
+}
+
+impl From<String> for Label {
+    fn from(text: String) -> Self {
+        Label(text.into())
+    }
+}
+
+impl PartialEq<str> for Label {
+    fn eq(&self, other: &str) -> bool {
+        &*self.0 == other
+    }
+}
+
+impl PartialEq<&str> for Label {
+    fn eq(&self, other: &&str) -> bool {
+        &*self.0 == *other
+    }
+}
+
+impl fmt::Debug for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Serialize for Label {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Label {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d).map(Label::from)
+    }
+}
 
 /// An animal tile on the board as seen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,7 +101,7 @@ pub struct CardView {
     /// The animal.
     pub animal: Animal,
     /// The character on the card.
-    pub character: String,
+    pub character: Label,
     /// Wound tiles on it.
     pub wounds: u8,
     /// Whether the animal left the game (three wounds).
@@ -46,7 +116,7 @@ pub struct PlayerView {
     /// The colour.
     pub colour: Colour,
     /// The display colour.
-    pub fill: String,
+    pub fill: Label,
     /// The true score (the scoreboard wraps; this does not), flags included once over.
     pub score: u32,
     /// The scoreboard space the marker stands on.
@@ -56,7 +126,7 @@ pub struct PlayerView {
     /// Die tiles held.
     pub die_tiles: u8,
     /// The seven animal cards.
-    pub cards: Vec<CardView>,
+    pub cards: [CardView; ANIMALS],
     /// Animals still in hand (setup).
     pub in_hand: u8,
     /// Animals standing on flags, and the flags' total.
@@ -105,7 +175,7 @@ pub struct View {
     /// The playable interior cells.
     pub interior: Vec<Cell>,
     /// Each colour's starting spaces (all four colours; those of absent colours are closed).
-    pub starts: Vec<(Colour, String, Vec<Cell>)>,
+    pub starts: [(Colour, Label, [Cell; ANIMALS]); Colour::NUM],
     /// The light spaces.
     pub forest: Vec<ForestView>,
     /// The face-down forest tiles left, by kind.
@@ -117,14 +187,14 @@ pub struct View {
     /// Face-up battle mode tiles.
     pub modes_up: Vec<Category>,
     /// Battle mode tiles left in the stack, by category (public by counting).
-    pub stack: Vec<(Category, u8)>,
+    pub stack: [(Category, u8); Category::NUM],
     /// The round's battle mode and its colour (`None` until the holder chooses this round's).
-    pub mode: Option<(Category, String)>,
+    pub mode: Option<(Category, Label)>,
     /// Each animal's four values on its card (the same in every colour), in `Animal::ALL`
     /// order, each in `Category::ALL` order.
-    pub values: Vec<[i8; 4]>,
+    pub values: [[i8; Category::NUM]; ANIMALS],
     /// Each battle mode category's colour, in `Category::ALL` order.
-    pub category_colours: Vec<String>,
+    pub category_colours: [Label; Category::NUM],
     /// The round (0 during setup).
     pub round: u8,
     /// Whether this round is the final roll.
@@ -161,23 +231,25 @@ impl View {
             Viewer::Spectator => None,
         };
         let n = game.players;
-        let mut tiles = Vec::new();
+        // Few allocations: a view is built for every viewer after every decision.
+        let mut tiles = Vec::with_capacity(n * ANIMALS);
         for colour in 0..n {
-            let mut row: Vec<TileView> = Animal::ALL
-                .iter()
-                .filter(|a| s.pos[colour][a.index()].on_grid())
-                .map(|&a| {
-                    let known = game.knows(s, v, colour, a);
-                    TileView {
-                        colour: Colour::ALL[colour],
-                        cell: s.pos[colour][a.index()],
-                        animal: known.then_some(a),
-                        wounds: known.then_some(s.wounds[colour][a.index()]),
-                    }
-                })
-                .collect();
-            row.sort_by_key(|t| t.cell);
-            tiles.extend(row);
+            let from = tiles.len();
+            tiles.extend(
+                Animal::ALL
+                    .iter()
+                    .filter(|a| s.pos[colour][a.index()].on_grid())
+                    .map(|&a| {
+                        let known = game.knows(s, v, colour, a);
+                        TileView {
+                            colour: Colour::ALL[colour],
+                            cell: s.pos[colour][a.index()],
+                            animal: known.then_some(a),
+                            wounds: known.then_some(s.wounds[colour][a.index()]),
+                        }
+                    }),
+            );
+            tiles[from..].sort_by_key(|t| t.cell);
         }
         let players = (0..n)
             .map(|colour| {
@@ -190,15 +262,12 @@ impl View {
                     scoreboard_space: c.scoreboard_space(score),
                     medicine: s.medicine[colour],
                     die_tiles: s.die_tiles[colour],
-                    cards: Animal::ALL
-                        .iter()
-                        .map(|&a| CardView {
-                            animal: a,
-                            character: c.characters[colour][a.index()].clone(),
-                            wounds: s.wounds[colour][a.index()],
-                            out: s.is_removed(colour, a),
-                        })
-                        .collect(),
+                    cards: Animal::ALL.map(|a| CardView {
+                        animal: a,
+                        character: c.characters[colour][a.index()].clone(),
+                        wounds: s.wounds[colour][a.index()],
+                        out: s.is_removed(colour, a),
+                    }),
                     in_hand: Animal::ALL
                         .iter()
                         .filter(|&&a| {
@@ -212,22 +281,16 @@ impl View {
                 }
             })
             .collect();
+        let mut interior = Vec::with_capacity(c.interior.count_ones() as usize);
+        interior.extend(crate::components::cells_of(c.interior));
         let mix = c.mix(game.options().side);
         View {
             viewer: v,
             side: game.options().side,
             size: c.size,
-            interior: crate::components::cells_of(c.interior).collect(),
+            interior,
             starts: Colour::ALL
-                .iter()
-                .map(|&col| {
-                    (
-                        col,
-                        c.fills[col.index()].clone(),
-                        c.start[col.index()].to_vec(),
-                    )
-                })
-                .collect(),
+                .map(|col| (col, c.fills[col.index()].clone(), c.start[col.index()])),
             forest: c
                 .forest
                 .iter()
@@ -250,20 +313,14 @@ impl View {
                 .iter()
                 .flat_map(|&cat| std::iter::repeat_n(cat, s.modes_up[cat.index()] as usize))
                 .collect(),
-            stack: Category::ALL
-                .iter()
-                .map(|&cat| (cat, s.stack[cat.index()]))
-                .collect(),
+            stack: Category::ALL.map(|cat| (cat, s.stack[cat.index()])),
             // While the holder chooses, last round's tile is no longer in force.
             mode: match s.step {
                 Step::ChooseMode | Step::Arrange | Step::DrawMode { setup: true } => None,
                 _ => s.mode.map(|m| (m, c.category_colours[m.index()].clone())),
             },
-            values: Animal::ALL
-                .iter()
-                .map(|&a| Category::ALL.map(|k| c.value(a, k)))
-                .collect(),
-            category_colours: c.category_colours.to_vec(),
+            values: Animal::ALL.map(|a| Category::ALL.map(|k| c.value(a, k))),
+            category_colours: c.category_colours.clone(),
             round: s.round,
             last_round: s.last_round,
             holder: s.holder,
@@ -576,5 +633,38 @@ impl View {
             self.deciding
         );
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use sylvan_engine::Game;
+
+    #[test]
+    fn shared_labels_and_fixed_arrays_are_written_as_plain_json_and_read_back() {
+        let game = Woodwalkers::standard(2, crate::Options::default()).expect("2 players");
+        let s = game.initial_state();
+        let view = View::of(&game, &s, Viewer::Seat(Seat(0)));
+        let written = serde_json::to_value(&view).expect("JSON");
+        assert_eq!(
+            written["starts"][0],
+            json!(["Red", "#c8413b", [2, 3, 4, 5, 6, 7, 8]])
+        );
+        assert_eq!(
+            written["players"][0]["cards"][0],
+            json!({"animal": "Puma", "character": "Carag", "wounds": 0, "out": false})
+        );
+        assert_eq!(written["players"][1]["fill"], json!("#3b6fd8"));
+        assert_eq!(
+            written["category_colours"],
+            json!(["green", "yellow", "blue", "purple"])
+        );
+        assert_eq!(written["values"][0], json!([4, 5, 3, 4]));
+        assert_eq!(written["stack"].as_array().map(Vec::len), Some(4));
+        let read: View = serde_json::from_value(written).expect("reads back");
+        assert_eq!(read, view);
+        assert_eq!(read.players[0].cards[0].character, "Carag");
     }
 }
