@@ -428,31 +428,16 @@ impl Wispwood {
     /// beside the forest.
     #[inline]
     fn anchor_mask(g: &Ground, fp: &Footprint) -> Mask {
-        Self::anchors_covering::<false>(g, fp)
-    }
-
-    /// The anchors of [`Wispwood::anchor_mask`], only those whose shape covers a square of
-    /// `g.witch_ok` if `WITCH`.
-    #[inline]
-    fn anchors_covering<const WITCH: bool>(g: &Ground, fp: &Footprint) -> Mask {
         // The bounds alone say that a forest and a shape each within the grid fit it together.
         if fp.extent as i32 > g.grid {
             return 0;
         }
-        let (mut hit, mut touch, mut reach) = (0u128, 0u128, 0u128);
+        let (mut hit, mut touch) = (0u128, 0u128);
         for &k in &fp.offsets {
             hit |= g.blocked >> k;
             touch |= g.near >> k;
-            if WITCH {
-                reach |= g.witch_ok >> k;
-            }
         }
-        let out = fp.on_board & touch & !hit;
-        if WITCH {
-            out & reach
-        } else {
-            out
-        }
+        fp.on_board & touch & !hit
     }
 
     fn place_check(g: &Ground, o: &Oriented, sq: u8) -> Result<Mask, PlaceError> {
@@ -1198,7 +1183,14 @@ mod tests {
                                     }
                                 }
                                 assert_eq!(Wispwood::anchor_mask(&g, fp), plain, "{o:?}");
-                                let w = Wispwood::anchors_covering::<true>(&g, fp);
+                                // The Place step's witch filter, over the anchors' squares.
+                                let mut w = 0u128;
+                                Wispwood::anchors(&g, o, fp, |sq, m| {
+                                    if m & g.witch_ok != 0 {
+                                        w |= bit(sq);
+                                    }
+                                    false
+                                });
                                 assert_eq!(w, witch, "{o:?}");
                                 let t = Shifted::of(&g, true);
                                 assert_eq!(t.fits(fp, false), plain != 0, "{o:?}");
