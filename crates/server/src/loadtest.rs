@@ -226,13 +226,17 @@ impl Seen {
                     to_move = value;
                     read |= 16;
                 }
-                b"\"legal\"" => seen.scan_legal(value)?,
+                b"\"legal\"" => {
+                    seen.scan_legal(value)?;
+                    read |= 32;
+                }
                 _ => {}
             }
             // A frame's legal actions are only ever for the seat to move: another seat's
             // frame (or a spectator's) is read no further than it must be, as a lean client
-            // would, and its view is never scanned.
-            let done = read == 31 && (seat == b"null" || seat != to_move);
+            // would, and no frame is read past its legal actions (the server writes them
+            // before the view), so a view is never scanned.
+            let done = read & 31 == 31 && (read & 32 != 0 || seat == b"null" || seat != to_move);
             Some(!done)
         })?;
         Some(seen)
@@ -602,6 +606,11 @@ mod tests {
         let mover = r#"{"type":"frame","version":7,"seat":0,"to_move":0,"over":false,"view":{},"legal":[{"action":"Roll"}]}"#;
         let seen = Seen::scan(mover.as_bytes()).expect("scanned");
         assert_eq!((seen.len(), seen.action(0)), (1, r#""Roll""#));
+        // As the server writes it, the legal actions come first: the mover stops there too.
+        let mover = r#"{"type":"frame","version":9,"seat":0,"to_move":0,"over":false,"legal":[{"action":"Roll"},{"action":{"Keep":2}}],"view":{"a":[1"#;
+        let seen = Seen::scan(mover.as_bytes()).expect("read up to the view");
+        assert_eq!(seen.version, 9);
+        assert_eq!((seen.len(), seen.action(1)), (2, r#"{"Keep":2}"#));
     }
 
     #[test]

@@ -873,7 +873,7 @@ impl TableTask {
         write_json(&mut middle, &to_move);
         middle.extend_from_slice(b",\"over\":");
         write_json(&mut middle, &over);
-        middle.extend_from_slice(b",\"view\":");
+        middle.extend_from_slice(b",\"legal\":");
         let seats: Vec<PublicSeat<'_>> = self.stored.seats.iter().map(PublicSeat::from).collect();
         let mut tail = Vec::with_capacity(512);
         write_json(
@@ -1010,12 +1010,13 @@ impl TableTask {
         );
         out.extend_from_slice(&parts.head);
         write_json(&mut out, &seat);
+        // The legal actions before the view: a client that only acts on them can stop there.
         out.extend_from_slice(&parts.middle);
+        out.extend_from_slice(legal);
+        out.extend_from_slice(b",\"view\":");
         out.extend_from_slice(view);
         out.extend_from_slice(b",\"svg\":");
         out.extend_from_slice(svg);
-        out.extend_from_slice(b",\"legal\":");
-        out.extend_from_slice(legal);
         out.extend_from_slice(b",\"can_undo\":");
         write_json(&mut out, &can_undo);
         out.extend_from_slice(b",\"events\":");
