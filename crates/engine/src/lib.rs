@@ -114,6 +114,61 @@ impl<'g, G: Game> Playouts<'g, G> {
             })
             .sum()
     }
+
+    /// A fixed workload for comparing two builds (under `valgrind --tool=callgrind`, say):
+    /// plays `games` games and returns the decisions applied and a checksum (FNV-1a's step,
+    /// from 0) over each game's final `totals`, so a change in any game played shows.
+    pub fn checked<T: IntoIterator<Item = i32>>(
+        &mut self,
+        games: u64,
+        mut totals: impl FnMut(&G::State) -> T,
+    ) -> (u64, u64) {
+        let (mut decisions, mut checksum) = (0u64, 0u64);
+        for _ in 0..games {
+            let (state, d) = random_playout(
+                self.game,
+                &mut self.rng,
+                &mut self.actions,
+                &mut self.outcomes,
+            );
+            decisions += d;
+            for t in totals(&state) {
+                checksum = (checksum ^ u64::from(t as u32)).wrapping_mul(0x0000_0100_0000_01B3);
+            }
+        }
+        (decisions, checksum)
+    }
+}
+
+/// The body of a game crate's playouts example: `N` (the first argument, `default` without
+/// one) [`Playouts::checked`] games from `seed`; prints the playouts, decisions and checksum on
+/// standard output, and the rate and a state's size on standard error (search bots clone
+/// states, so their size is part of the cost of a faster playout).
+pub fn playouts_example<G: Game, T: IntoIterator<Item = i32>>(
+    game: &G,
+    default: u64,
+    seed: u64,
+    totals: impl FnMut(&G::State) -> T,
+) {
+    let n = match std::env::args().nth(1) {
+        Some(arg) => match arg.parse() {
+            Ok(n) => n,
+            Err(_) => {
+                eprintln!("the first argument is the number of playouts, not {arg:?}");
+                std::process::exit(2);
+            }
+        },
+        None => default,
+    };
+    let started = std::time::Instant::now();
+    let (decisions, checksum) = Playouts::new(game, seed).checked(n, totals);
+    let secs = started.elapsed().as_secs_f64();
+    println!("playouts {n}, decisions {decisions}, checksum {checksum:016x}");
+    eprintln!(
+        "{:.0} playouts/s; a state is {} bytes",
+        n as f64 / secs,
+        std::mem::size_of::<G::State>()
+    );
 }
 
 /// Plays `state` to the end with random decisions; returns the number of decisions applied.
@@ -236,4 +291,30 @@ macro_rules! named_enum {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{Nim, NimOptions};
+
+    #[test]
+    fn a_checked_workload_repeats_from_its_seed_and_shows_any_other_game() {
+        let nim = Nim::new(2, NimOptions::default()).expect("two players");
+        let totals = |s: &<Nim as Game>::State| nim.score(s).totals;
+        let first = Playouts::new(&nim, 5).checked(200, totals);
+        assert_eq!(first, Playouts::new(&nim, 5).checked(200, totals));
+        // Nim takes 4 to 15 decisions a game, chance included.
+        assert!((800..=3000).contains(&first.0), "{first:?}");
+        // Other seeds play other games, and the checksum tells them apart.
+        let others: std::collections::HashSet<u64> = (6..16)
+            .map(|seed| Playouts::new(&nim, seed).checked(200, totals).1)
+            .collect();
+        assert!(
+            !others.contains(&first.1) && others.len() == 10,
+            "{others:?}"
+        );
+        // One game fewer is another workload too.
+        assert_ne!(first, Playouts::new(&nim, 5).checked(199, totals));
+    }
 }

@@ -1,38 +1,15 @@
 //! A fixed workload for measuring playout speed: N random playouts of the 2-player game with
 //! default options from one fixed seed, as `sylvan_engine::random_playout` plays them.
 //!
-//! `cargo run --release -p sylvan-whispering-woods --example woods_playouts -- N` (N defaults to
-//! 2000). It prints the playouts, the decisions and a checksum of the final scores, so that two
-//! builds (under `valgrind --tool=callgrind`, say) can be compared on the same games; on
+//! `cargo run --release -p sylvan-whispering-woods --example woods_playouts -- N` (N defaults
+//! to 2000). It prints the playouts, the decisions and a checksum of the final scores, so that
+//! two builds (under `valgrind --tool=callgrind`, say) can be compared on the same games; on
 //! stderr, the rate and the size of a state.
 
-use sylvan_engine::{random_playout, Game, GameRng};
-use sylvan_whispering_woods::{Options, State, WhisperingWoods};
+use sylvan_engine::Game;
+use sylvan_whispering_woods::{Options, WhisperingWoods};
 
 fn main() {
-    let n: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(2000);
     let game = WhisperingWoods::new(2, Options::default()).expect("two players");
-    let mut rng = GameRng::seeded(17);
-    let (mut actions, mut outcomes) = (Vec::with_capacity(256), Vec::with_capacity(128));
-    let (mut decisions, mut checksum) = (0u64, 0u64);
-    let started = std::time::Instant::now();
-    for _ in 0..n {
-        let (state, d) = random_playout(&game, &mut rng, &mut actions, &mut outcomes);
-        decisions += d;
-        // FNV-1a over each seat's total: any change in the games played changes it.
-        for &t in &game.score(&state).totals {
-            checksum = (checksum ^ t as u32 as u64).wrapping_mul(0x0000_0100_0000_01B3);
-        }
-    }
-    let secs = started.elapsed().as_secs_f64();
-    println!("playouts {n}, decisions {decisions}, checksum {checksum:016x}");
-    // Search bots clone states: their size is part of the cost of a faster playout.
-    eprintln!(
-        "{:.0} playouts/s; a state is {} bytes",
-        n as f64 / secs,
-        std::mem::size_of::<State>()
-    );
+    sylvan_engine::playouts_example(&game, 2000, 17, |s| game.score(s).totals);
 }
