@@ -9,8 +9,10 @@
 //! variance explained there by the score margin alone, by the game's heuristic and by the fit
 //! of all candidate features (or of the subset named), then the fitted weights.
 //!
-//! `cargo run --release -p sylvan-woodwalkers --example woodwalkers_fit -- GAMES K ITERATIONS SIDE SEED [FEATURES]`
-//! (SIDE `day` or `night`; FEATURES a comma-separated list of feature numbers to fit).
+//! `cargo run --release -p sylvan-woodwalkers --example woodwalkers_fit -- GAMES K ITERATIONS SIDE SEED [FEATURES] [TARGET]`
+//! (SIDE `day` or `night`; FEATURES a comma-separated list of feature numbers to fit, or
+//! `all`; TARGET `game` fits the searched game's own final margin at its own positions
+//! instead of random continuations from cut-offs).
 
 #![allow(clippy::needless_range_loop)] // matrix code reads best with indices
 
@@ -258,10 +260,12 @@ fn main() {
         _ => Side::Day,
     };
     let seed = num(4, 7);
-    let chosen: Vec<usize> = match args.get(5) {
+    let chosen: Vec<usize> = match args.get(5).filter(|a| a.as_str() != "all") {
         Some(list) => list.split(',').filter_map(|x| x.parse().ok()).collect(),
         None => (0..NF).collect(),
     };
+    // `game`: the target is the final margin of the searched game itself, at its own positions.
+    let game_target = args.get(6).map(String::as_str) == Some("game");
     let g = Woodwalkers::new(
         2,
         Options {
@@ -283,9 +287,18 @@ fn main() {
     for game in 0..games {
         let mut s = g.initial_state();
         let mut n = 0u64;
+        let first_row = rows.len();
         loop {
             match g.actor(&s) {
-                Actor::Nobody => break,
+                Actor::Nobody => {
+                    if game_target {
+                        let last = score_margin(&g.score(&s), Seat(0));
+                        for r in &mut rows[first_row..] {
+                            r.1 = last;
+                        }
+                    }
+                    break;
+                }
                 Actor::Chance => {
                     g.chance_outcomes(&s, &mut out);
                     let a = rng.pick_weighted(&out);
@@ -293,7 +306,17 @@ fn main() {
                 }
                 Actor::Seat(seat) => {
                     n += 1;
-                    if rng.below(6) == 0 {
+                    if game_target && rng.below(6) == 0 {
+                        let (f0, f1) = (features(&g, &s, 0), features(&g, &s, 1));
+                        let row = chosen.iter().map(|&i| f0[i] - f1[i]).collect();
+                        rows.push((
+                            row,
+                            0.0,
+                            score_margin(&g.score(&s), Seat(0)),
+                            g.heuristic(&s, Seat(0)),
+                            game >= held_out_from,
+                        ));
+                    } else if !game_target && rng.below(6) == 0 {
                         let mut c = s.clone();
                         let mut made = 0;
                         while made < 40 && random_step(&g, &mut c, &mut rng, &mut buf, &mut out) {

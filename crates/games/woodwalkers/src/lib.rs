@@ -344,8 +344,8 @@ impl Game for Woodwalkers {
         Woodwalkers::score(self, s)
     }
 
-    /// The expected final margin of random play from here ([`Woodwalkers::outlook`] against
-    /// the best rival's); exactly the score margin once the game is over.
+    /// [`Woodwalkers::outlook`] (points and a third of the flags held) against the best
+    /// rival's; exactly the score margin once the game is over.
     fn heuristic(&self, s: &State, seat: Seat) -> f64 {
         if s.step == Step::Over {
             return sylvan_engine::score_margin(&Woodwalkers::score(self, s), seat);

@@ -82,7 +82,7 @@ fn along_random_games_the_heuristic_is_finite_within_range_and_zero_sum_for_two(
 }
 
 #[test]
-fn a_flag_held_is_worth_more_the_nearer_the_end() {
+fn a_flag_held_counts_for_part_of_its_value_before_the_end() {
     let g = rules(2, Side::Day);
     let mut s = None;
     // The first position in a random game where seat 0 stands on a flag and it is not over.
@@ -97,7 +97,7 @@ fn a_flag_held_is_worth_more_the_nearer_the_end() {
         }
     }
     let s = s.expect("some random game puts seat 0 on a flag");
-    // The same position with the flag turned back into an open space.
+    // The same position with the flags turned back into open spaces.
     let mut bare = s.clone();
     for f in bare.forest.iter_mut() {
         if matches!(f, Space::Flag(_)) {
@@ -105,18 +105,9 @@ fn a_flag_held_is_worth_more_the_nearer_the_end() {
         }
     }
     let held = g.heuristic(&s, Seat(0)) - g.heuristic(&bare, Seat(0));
-    assert!(held > 0.0, "a held flag adds {held}");
-    // Near the end (no battle mode tile left to choose) it counts almost fully.
-    let (mut late, mut late_bare) = (s.clone(), bare.clone());
-    for t in [&mut late, &mut late_bare] {
-        t.stack = [0; 4];
-        t.modes_up = [0; 4];
-    }
-    let late_held = g.heuristic(&late, Seat(0)) - g.heuristic(&late_bare, Seat(0));
     let value = f64::from(g.flags(&s, 0).0);
-    assert!(late_held > held, "{late_held} late, {held} now");
     assert!(
-        late_held > 0.8 * value && late_held <= value,
-        "{late_held} of {value}"
+        held > 0.0 && held < value,
+        "a held flag worth {value} adds {held}"
     );
 }
