@@ -344,6 +344,20 @@ impl Game for Woodwalkers {
         Woodwalkers::score(self, s)
     }
 
+    /// [`Woodwalkers::outlook`] (points and a third of the flags held) against the best
+    /// rival's; exactly the score margin once the game is over.
+    fn heuristic(&self, s: &State, seat: Seat) -> f64 {
+        if s.step == Step::Over {
+            return sylvan_engine::score_margin(&Woodwalkers::score(self, s), seat);
+        }
+        let own = self.outlook(s, seat.index());
+        let rival = (0..self.players)
+            .filter(|&c| c != seat.index())
+            .map(|c| self.outlook(s, c))
+            .fold(f64::NEG_INFINITY, f64::max);
+        own - rival
+    }
+
     fn events(
         &self,
         before: &State,
