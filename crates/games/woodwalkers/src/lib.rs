@@ -344,8 +344,9 @@ impl Game for Woodwalkers {
         Woodwalkers::score(self, s)
     }
 
-    /// [`Woodwalkers::outlook`] (points and a third of the flags held) against the best
-    /// rival's; exactly the score margin once the game is over.
+    /// [`Woodwalkers::outlook`] (points and 0.3 of the flags held) against the best rival's;
+    /// exactly the score margin once the game is over. It makes `greedy` stronger; for the
+    /// search it is neutral (`mcts:2000` won 51.5% of 200 games against `mcts:2000:margin`).
     fn heuristic(&self, s: &State, seat: Seat) -> f64 {
         if s.step == Step::Over {
             return sylvan_engine::score_margin(&Woodwalkers::score(self, s), seat);
