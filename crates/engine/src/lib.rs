@@ -44,6 +44,7 @@
 #![deny(missing_docs)]
 
 pub mod encode;
+pub mod fit;
 mod game;
 pub mod harness;
 mod record;

@@ -8,9 +8,8 @@
 //! (EAGER 1: the continuations never end a turn while a task can be completed; ITERATIONS of
 //! the margin search before the cut-off, 0 for random play).
 
-#![allow(clippy::needless_range_loop)] // matrix code reads best with indices
-
 use sylvan_bots::{decide, BotSpec, Observation};
+use sylvan_engine::fit::{least_squares, rmse};
 use sylvan_engine::{score_margin, Actor, Game, GameRng, Seat};
 use sylvan_whispering_woods::{Action, State, WhisperingWoods, START};
 
@@ -99,50 +98,6 @@ fn correlation(x: &[f64], y: &[f64]) -> f64 {
     sxy / (sxx * syy).sqrt()
 }
 
-fn rmse(x: &[f64], y: &[f64]) -> f64 {
-    (x.iter().zip(y).map(|(a, b)| (a - b) * (a - b)).sum::<f64>() / x.len() as f64).sqrt()
-}
-
-/// Least squares without intercept (features are own minus rival: a symmetric position is 0).
-fn fit(rows: &[Vec<f64>], y: &[f64]) -> Vec<f64> {
-    let k = rows[0].len();
-    let mut a = vec![vec![0.0; k + 1]; k];
-    for (r, &t) in rows.iter().zip(y) {
-        for i in 0..k {
-            for j in 0..k {
-                a[i][j] += r[i] * r[j];
-            }
-            a[i][k] += r[i] * t;
-        }
-    }
-    for i in 0..k {
-        a[i][i] += 1e-6;
-    }
-    for c in 0..k {
-        let p = (c..k)
-            .max_by(|&x, &z| a[x][c].abs().total_cmp(&a[z][c].abs()))
-            .unwrap_or(c);
-        a.swap(c, p);
-        for r in 0..k {
-            if r != c && a[c][c] != 0.0 {
-                let f = a[r][c] / a[c][c];
-                for j in c..=k {
-                    a[r][j] -= f * a[c][j];
-                }
-            }
-        }
-    }
-    (0..k)
-        .map(|i| {
-            if a[i][i] == 0.0 {
-                0.0
-            } else {
-                a[i][k] / a[i][i]
-            }
-        })
-        .collect()
-}
-
 fn main() {
     let args: Vec<u64> = std::env::args()
         .skip(1)
@@ -226,7 +181,7 @@ fn main() {
         correlation(&heur, &ys),
         rmse(&heur, &ys)
     );
-    let w = fit(&xs, &ys);
+    let w = least_squares(&xs, &ys);
     let pred: Vec<f64> = xs
         .iter()
         .map(|r| r.iter().zip(&w).map(|(a, b)| a * b).sum())

@@ -14,9 +14,8 @@
 //! `all`; TARGET `game` fits the searched game's own final margin at its own positions
 //! instead of random continuations from cut-offs).
 
-#![allow(clippy::needless_range_loop)] // matrix code reads best with indices
-
 use sylvan_bots::{decide, BotSpec, Observation};
+use sylvan_engine::fit::{explained, least_squares, predict};
 use sylvan_engine::{score_margin, Actor, Game, GameRng, Seat};
 use sylvan_woodwalkers::components::expand;
 use sylvan_woodwalkers::{
@@ -194,61 +193,6 @@ fn random_step(
     true
 }
 
-/// The share of `y`'s variance around its mean that `pred` explains (1 - SSE / SST).
-fn explained(pred: &[f64], y: &[f64]) -> f64 {
-    let n = y.len() as f64;
-    let mean = y.iter().sum::<f64>() / n;
-    let sst: f64 = y.iter().map(|t| (t - mean) * (t - mean)).sum();
-    let sse: f64 = pred.iter().zip(y).map(|(p, t)| (p - t) * (p - t)).sum();
-    1.0 - sse / sst
-}
-
-/// Least squares without intercept (features are own minus rival: a symmetric position is 0).
-fn fit(rows: &[Vec<f64>], y: &[f64]) -> Vec<f64> {
-    let k = rows[0].len();
-    let mut a = vec![vec![0.0; k + 1]; k];
-    for (r, &t) in rows.iter().zip(y) {
-        for i in 0..k {
-            for j in 0..k {
-                a[i][j] += r[i] * r[j];
-            }
-            a[i][k] += r[i] * t;
-        }
-    }
-    for i in 0..k {
-        a[i][i] += 1e-6;
-    }
-    for c in 0..k {
-        let p = (c..k)
-            .max_by(|&x, &z| a[x][c].abs().total_cmp(&a[z][c].abs()))
-            .unwrap_or(c);
-        a.swap(c, p);
-        for r in 0..k {
-            if r != c && a[c][c] != 0.0 {
-                let f = a[r][c] / a[c][c];
-                for j in c..=k {
-                    a[r][j] -= f * a[c][j];
-                }
-            }
-        }
-    }
-    (0..k)
-        .map(|i| {
-            if a[i][i] == 0.0 {
-                0.0
-            } else {
-                a[i][k] / a[i][i]
-            }
-        })
-        .collect()
-}
-
-fn predict(rows: &[Vec<f64>], w: &[f64]) -> Vec<f64> {
-    rows.iter()
-        .map(|r| r.iter().zip(w).map(|(a, b)| a * b).sum())
-        .collect()
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let num = |i: usize, default: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
@@ -351,7 +295,7 @@ fn main() {
     let (train, test): (Vec<_>, Vec<_>) = rows.into_iter().partition(|r| !r.4);
     let xs: Vec<Vec<f64>> = train.iter().map(|r| r.0.clone()).collect();
     let ys: Vec<f64> = train.iter().map(|r| r.1).collect();
-    let w = fit(&xs, &ys);
+    let w = least_squares(&xs, &ys);
     let tx: Vec<Vec<f64>> = test.iter().map(|r| r.0.clone()).collect();
     let ty: Vec<f64> = test.iter().map(|r| r.1).collect();
     let margin: Vec<f64> = test.iter().map(|r| r.2).collect();

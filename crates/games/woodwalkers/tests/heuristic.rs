@@ -1,7 +1,7 @@
 //! The heuristic the bots judge cut-off positions by: exactly the score margin once the game is
 //! over, finite and within the game's range along random games, and worth more with a flag held.
 
-use sylvan_engine::{score_margin, Actor, Game, GameRng, Seat};
+use sylvan_engine::{random_until, score_margin, Game, GameRng, Seat};
 use sylvan_woodwalkers::{Options, Side, Space, State, Step, Woodwalkers};
 
 fn rules(players: usize, side: Side) -> Woodwalkers {
@@ -15,26 +15,16 @@ fn rules(players: usize, side: Side) -> Woodwalkers {
     .expect("valid options")
 }
 
-/// Plays a random game from the start, calling `visit` at every position.
+/// Plays a random game from the start, calling `visit` at every position, the last included.
 fn random_game(g: &Woodwalkers, seed: u64, mut visit: impl FnMut(&State)) {
-    let mut rng = GameRng::seeded(seed);
     let mut s = g.initial_state();
     let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
-    loop {
-        visit(&s);
-        let a = match g.actor(&s) {
-            Actor::Nobody => break,
-            Actor::Chance => {
-                g.chance_outcomes(&s, &mut outcomes);
-                rng.pick_weighted(&outcomes)
-            }
-            Actor::Seat(_) => {
-                g.legal_actions(&s, &mut actions);
-                actions[rng.below(actions.len() as u64) as usize]
-            }
-        };
-        g.apply_unchecked(&mut s, a);
-    }
+    let mut rng = GameRng::seeded(seed);
+    random_until(g, &mut s, &mut rng, &mut actions, &mut outcomes, |p| {
+        visit(p);
+        false
+    });
+    visit(&s);
 }
 
 #[test]
