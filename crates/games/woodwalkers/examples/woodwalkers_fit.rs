@@ -16,11 +16,9 @@
 
 use sylvan_bots::{decide, BotSpec, Observation};
 use sylvan_engine::fit::{explained, least_squares, predict};
-use sylvan_engine::{score_margin, Actor, Game, GameRng, Seat};
+use sylvan_engine::{random_playout_from, random_until, score_margin, Actor, Game, GameRng, Seat};
 use sylvan_woodwalkers::components::expand;
-use sylvan_woodwalkers::{
-    Action, Animal, Category, ForestTile, Options, Side, Space, State, Woodwalkers,
-};
+use sylvan_woodwalkers::{Animal, Category, ForestTile, Options, Side, Space, State, Woodwalkers};
 
 /// Names of the candidate features of one seat.
 const NAMES: [&str; NF] = [
@@ -170,29 +168,6 @@ fn features(g: &Woodwalkers, s: &State, colour: usize) -> [f64; NF] {
     f
 }
 
-/// One decision at random; false once the game is over.
-fn random_step(
-    g: &Woodwalkers,
-    s: &mut State,
-    rng: &mut GameRng,
-    buf: &mut Vec<Action>,
-    out: &mut Vec<(Action, u32)>,
-) -> bool {
-    let a = match g.actor(s) {
-        Actor::Nobody => return false,
-        Actor::Chance => {
-            g.chance_outcomes(s, out);
-            rng.pick_weighted(out)
-        }
-        Actor::Seat(_) => {
-            g.legal_actions(s, buf);
-            buf[rng.below(buf.len() as u64) as usize]
-        }
-    };
-    g.apply_unchecked(s, a);
-    true
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let num = |i: usize, default: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
@@ -262,15 +237,17 @@ fn main() {
                         ));
                     } else if !game_target && rng.below(6) == 0 {
                         let mut c = s.clone();
+                        // 40 random decisions, as the search's rollouts are cut off.
                         let mut made = 0;
-                        while made < 40 && random_step(&g, &mut c, &mut rng, &mut buf, &mut out) {
+                        random_until(&g, &mut c, &mut rng, &mut buf, &mut out, |_| {
                             made += 1;
-                        }
+                            made > 40
+                        });
                         if g.actor(&c) != Actor::Nobody {
                             let mut total = 0.0;
                             for _ in 0..k {
                                 let mut e = c.clone();
-                                while random_step(&g, &mut e, &mut rng, &mut buf, &mut out) {}
+                                random_playout_from(&g, &mut e, &mut rng, &mut buf, &mut out);
                                 total += score_margin(&g.score(&e), Seat(0));
                             }
                             let (f0, f1) = (features(&g, &c, 0), features(&g, &c, 1));
