@@ -278,13 +278,13 @@ fn rollout<G: Game>(
         let action = match game.actor(state) {
             Actor::Nobody => return true,
             Actor::Chance => {
-                game.chance_outcomes(state, outcomes);
-                if outcomes.is_empty() {
-                    return true;
-                }
-                match fate.as_deref_mut() {
-                    Some(fate) => fate.pick_weighted(outcomes),
-                    None => rng.pick_weighted(outcomes),
+                let draws = match fate.as_deref_mut() {
+                    Some(fate) => fate,
+                    None => &mut *rng,
+                };
+                match game.draw_chance(state, draws, outcomes) {
+                    Some(outcome) => outcome,
+                    None => return true,
                 }
             }
             Actor::Seat(_) => {
@@ -357,11 +357,7 @@ fn settle_chance<G: Game>(
             Actor::Seat(s) => return Some(s),
             Actor::Nobody => return None,
             Actor::Chance => {
-                game.chance_outcomes(state, outcomes);
-                if outcomes.is_empty() {
-                    return None;
-                }
-                let outcome = rng.pick_weighted(outcomes);
+                let outcome = game.draw_chance(state, rng, outcomes)?;
                 game.apply_unchecked(state, outcome);
             }
         }

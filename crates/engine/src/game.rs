@@ -214,6 +214,24 @@ pub trait Game: Sized + Send + Sync {
     /// first). Empty when a seat decides or the game is over.
     fn chance_outcomes(&self, state: &Self::State, out: &mut Vec<(Self::Action, u32)>);
 
+    /// Draws a chance point's outcome with `rng` by the weights of
+    /// [`chance_outcomes`](Game::chance_outcomes) (`None` when it lists none), using `out` as
+    /// scratch: how random playouts and search resolve chance. An override must return what
+    /// this default returns and leave `rng` as it leaves it (the conformance harness checks
+    /// both at every chance point), so it saves time without changing any seeded game.
+    fn draw_chance(
+        &self,
+        state: &Self::State,
+        rng: &mut GameRng,
+        out: &mut Vec<(Self::Action, u32)>,
+    ) -> Option<Self::Action> {
+        self.chance_outcomes(state, out);
+        if out.is_empty() {
+            return None;
+        }
+        Some(rng.pick_weighted(out))
+    }
+
     /// Whether `action` is legal now, and if not, which rule it breaks.
     fn check(&self, state: &Self::State, action: Self::Action) -> Result<(), Self::Illegal>;
 

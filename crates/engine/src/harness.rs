@@ -168,7 +168,23 @@ fn play_one<G: Game>(
                     return Err(fail("a chance outcome has weight 0".into()));
                 }
                 report.tick("chance weights positive");
-                rng.pick_weighted(outcomes)
+                // `draw_chance` must draw as the listed weights do, from the same draws.
+                let mut theirs = rng.clone();
+                let drawn = game.draw_chance(&state, &mut theirs, &mut Vec::new());
+                let listed = rng.pick_weighted(outcomes);
+                if drawn != Some(listed) {
+                    return Err(fail(format!(
+                        "draw_chance drew {drawn:?} where the listed weights draw {listed:?}"
+                    )));
+                }
+                if theirs.clone().next_u64() != rng.clone().next_u64() {
+                    return Err(fail(
+                        "draw_chance used the random numbers differently from the listed weights"
+                            .into(),
+                    ));
+                }
+                report.tick("draw_chance draws as listed");
+                listed
             }
         };
         let listed: Vec<G::Action> = match actor {
@@ -543,6 +559,10 @@ mod tests {
         LeakyDeterminize,
         /// Action ids are declared, but taking 3 gets an id past the bound.
         IdPastBound,
+        /// `draw_chance` always draws the smallest pile.
+        SkewedDraw,
+        /// `draw_chance` draws as listed, then takes one more random number.
+        WastefulDraw,
     }
 
     impl Game for Flawed {
@@ -581,6 +601,25 @@ mod tests {
         }
         fn chance_outcomes(&self, s: &Self::State, out: &mut Vec<(Self::Action, u32)>) {
             self.nim.chance_outcomes(s, out)
+        }
+        fn draw_chance(
+            &self,
+            s: &Self::State,
+            rng: &mut GameRng,
+            out: &mut Vec<(Self::Action, u32)>,
+        ) -> Option<Self::Action> {
+            match self.flaw {
+                Flaw::SkewedDraw => {
+                    self.nim.chance_outcomes(s, out);
+                    out.first().map(|&(a, _)| a)
+                }
+                Flaw::WastefulDraw => {
+                    let drawn = self.nim.draw_chance(s, rng, out);
+                    rng.next_u64();
+                    drawn
+                }
+                _ => self.nim.draw_chance(s, rng, out),
+            }
         }
         fn check(&self, s: &Self::State, a: Self::Action) -> Result<(), Self::Illegal> {
             if self.flaw == Flaw::RejectsListed && a == crate::testing::NimAction::Take(2) {
@@ -645,6 +684,8 @@ mod tests {
             (Flaw::BrokenInvariant, "stones vanished"),
             (Flaw::LeakyDeterminize, "depends on what"),
             (Flaw::IdPastBound, "not below 3"),
+            (Flaw::SkewedDraw, "where the listed weights draw"),
+            (Flaw::WastefulDraw, "random numbers differently"),
         ];
         for (flaw, expected) in cases {
             let rules = [Flawed {

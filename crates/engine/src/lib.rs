@@ -201,10 +201,10 @@ pub fn random_until<G: Game>(
         }
         let action = match game.actor(state) {
             Actor::Nobody => return decisions,
-            Actor::Chance => {
-                game.chance_outcomes(state, outcomes);
-                rng.pick_weighted(outcomes)
-            }
+            Actor::Chance => match game.draw_chance(state, rng, outcomes) {
+                Some(outcome) => outcome,
+                None => return decisions,
+            },
             Actor::Seat(_) => {
                 game.legal_actions(state, actions);
                 actions[rng.below(actions.len() as u64) as usize]
@@ -229,13 +229,10 @@ pub fn advance_randomly<G: Game>(
     let mut played = 0;
     loop {
         let action = match game.actor(state) {
-            Actor::Chance => {
-                game.chance_outcomes(state, &mut outcomes);
-                if outcomes.is_empty() {
-                    return played;
-                }
-                rng.pick_weighted(&outcomes)
-            }
+            Actor::Chance => match game.draw_chance(state, rng, &mut outcomes) {
+                Some(outcome) => outcome,
+                None => return played,
+            },
             Actor::Seat(_) if played < seat_decisions => {
                 game.legal_actions(state, &mut actions);
                 if actions.is_empty() {

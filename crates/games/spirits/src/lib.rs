@@ -41,7 +41,7 @@ mod view;
 
 use std::sync::Arc;
 
-use sylvan_engine::{Actor, Game, GameInfo, OptionsError, Score, Seat, Viewer};
+use sylvan_engine::{Actor, Game, GameInfo, GameRng, OptionsError, Score, Seat, Viewer};
 
 pub use action::{set_name, Action, Spot};
 pub use components::{Animal, Card, Colour, ColourRule, Components, ComponentsError, Tile};
@@ -387,6 +387,15 @@ impl Game for Spirits {
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
         self.outcomes(s, out);
+    }
+
+    fn draw_chance(
+        &self,
+        s: &State,
+        rng: &mut GameRng,
+        out: &mut Vec<(Action, u32)>,
+    ) -> Option<Action> {
+        self.draw(s, rng, out)
     }
 
     fn check(&self, s: &State, a: Action) -> Result<(), Illegal> {

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{Actor, OptionsError, Seat};
+use sylvan_engine::{Actor, GameRng, OptionsError, Seat};
 
 use crate::action::{Action, Spot};
 use crate::components::{
@@ -231,6 +231,26 @@ impl Spirits {
             // The most frequent decision of all: a plain loop, no iterator adaptors.
             Some(Step::Draw { .. }) => draws(&s.bag, &Colour::ALL, out),
             _ => {}
+        }
+    }
+
+    /// The outcome [`outcomes`](Self::outcomes) and `rng.pick_weighted` would draw, from the
+    /// same random numbers; a draw from the bag (the most frequent decision) skips the list.
+    pub fn draw(
+        &self,
+        s: &State,
+        rng: &mut GameRng,
+        out: &mut Vec<(Action, u32)>,
+    ) -> Option<Action> {
+        match s.steps.last() {
+            Some(Step::Draw { .. }) if !s.over => draw_from(&s.bag, &Colour::ALL, rng),
+            _ => {
+                self.outcomes(s, out);
+                if out.is_empty() {
+                    return None;
+                }
+                Some(rng.pick_weighted(out))
+            }
         }
     }
 
@@ -1189,6 +1209,24 @@ fn colour_rule_allows(rule: ColourRule, stones: &[Option<Colour>], c: Colour) ->
 const _: () = assert!(Colour::Spirit.index() == Colour::NUM - 1);
 
 /// A draw of each of `colours` in the bag, weighted by how many are there, in colour order.
+/// The stone [`draws`] and `rng.pick_weighted` would draw, from the same random number,
+/// without the list: the `rng.below(stones)`-th stone, counted colour by colour.
+fn draw_from(bag: &Stones, colours: &[Colour], rng: &mut GameRng) -> Option<Action> {
+    let total: u64 = colours.iter().map(|&c| u64::from(bag.get(c))).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut r = rng.below(total);
+    for &c in colours {
+        let n = u64::from(bag.get(c));
+        if r < n {
+            return Some(Action::Draw(c));
+        }
+        r -= n;
+    }
+    None
+}
+
 fn draws(bag: &Stones, colours: &[Colour], out: &mut Vec<(Action, u32)>) {
     for &c in colours {
         let n = bag.get(c);

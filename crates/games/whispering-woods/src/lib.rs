@@ -40,7 +40,9 @@ mod view;
 
 use std::sync::Arc;
 
-use sylvan_engine::{Actor, Game, GameInfo, OptionsError, ParseActionError, Score, Seat, Viewer};
+use sylvan_engine::{
+    Actor, Game, GameInfo, GameRng, OptionsError, ParseActionError, Score, Seat, Viewer,
+};
 
 pub use action::{Action, ANIMAL_NAMES};
 pub use components::{Components, ComponentsError, Element, Mission, TileDef};
@@ -227,6 +229,15 @@ impl Game for WhisperingWoods {
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, u32)>) {
         self.outcomes(s, out);
+    }
+
+    fn draw_chance(
+        &self,
+        s: &State,
+        rng: &mut GameRng,
+        _: &mut Vec<(Action, u32)>,
+    ) -> Option<Action> {
+        self.draw(s, rng)
     }
 
     fn check(&self, s: &State, a: Action) -> Result<(), Illegal> {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{Actor, OptionsError, Seat};
+use sylvan_engine::{Actor, GameRng, OptionsError, Seat};
 
 use crate::action::Action;
 use crate::components::{Components, Element, ANIMALS, LEVELS, MAX_TASK, START_TASK};
@@ -251,6 +251,22 @@ impl WhisperingWoods {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The outcome [`outcomes`](Self::outcomes) and `rng.pick_weighted` would draw, from the
+    /// same random number, without listing up to 96 tiles: every outcome weighs 1, so the
+    /// draw is the `rng.below(count)`-th in the list's order.
+    pub fn draw(&self, s: &State, rng: &mut GameRng) -> Option<Action> {
+        match s.step {
+            Step::ChooseBear if self.players > 0 => {
+                Some(Action::Bear(Seat(rng.below(self.players as u64) as u8)))
+            }
+            Step::Refill | Step::RefreshDraw { .. } | Step::SoloDraw if !s.bag.is_empty() => {
+                let n = rng.below(u64::from(s.bag.len())) as u32;
+                s.bag.nth(n).map(Action::Draw)
+            }
+            _ => None,
         }
     }
 

@@ -90,6 +90,32 @@ impl Tiles {
     pub const fn is_empty(&self) -> bool {
         self.0[0] == 0 && self.0[1] == 0
     }
+    /// The `n`-th tile in increasing order (from 0), if there are more than `n`.
+    pub fn nth(&self, n: u32) -> Option<TileId> {
+        let low = self.0[0].count_ones();
+        let (word, n, base) = if n < low {
+            (self.0[0], n, 0)
+        } else {
+            (self.0[1], n - low, 64)
+        };
+        if n >= word.count_ones() {
+            return None;
+        }
+        // Halve the word until the bit is within a byte, then step to it.
+        let (mut word, mut n, mut at) = (word, n, 0u32);
+        for width in [32u32, 16, 8] {
+            let below = (word & ((1u64 << width) - 1)).count_ones();
+            if n >= below {
+                n -= below;
+                word >>= width;
+                at += width;
+            }
+        }
+        for _ in 0..n {
+            word &= word - 1;
+        }
+        Some((base + at + word.trailing_zeros()) as TileId)
+    }
     /// The tiles in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = TileId> + '_ {
         (0..2usize).flat_map(move |w| {
@@ -644,6 +670,30 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The chance draw picks a tile by its place in the bag's order, so `nth` must agree
+    /// with `iter` at every place, across both words and at the ends.
+    #[test]
+    fn nth_is_the_tile_at_that_place_in_order() {
+        let mut rng = sylvan_engine::GameRng::seeded(7);
+        let mut sets = vec![
+            Tiles([0, 0]),
+            Tiles([u64::MAX, u64::MAX]),
+            Tiles([1, 1 << 63]),
+        ];
+        for _ in 0..200 {
+            sets.push(Tiles([
+                rng.next_u64() & rng.next_u64(),
+                rng.next_u64() & rng.next_u64(),
+            ]));
+        }
+        for set in sets {
+            let order: Vec<TileId> = set.iter().collect();
+            for n in 0..=order.len() as u32 {
+                assert_eq!(set.nth(n), order.get(n as usize).copied(), "{set:?} at {n}");
+            }
+        }
+    }
 
     /// `add` merges a tile's empty neighbours into the sorted frontier in one pass, which
     /// needs them in (q, r) order.
