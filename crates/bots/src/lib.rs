@@ -137,9 +137,9 @@ pub enum Budget {
 pub const MAX_ITERATIONS: u32 = 10_000_000;
 /// The longest time a budget may ask for, in milliseconds (ten minutes).
 pub const MAX_MILLIS: u32 = 600_000;
-/// Rollout decisions before the heuristic judges, unless a bot asks otherwise (`:h0` for
-/// rollouts to the end).
-pub const DEFAULT_HORIZON: u32 = 40;
+/// Rollout decisions before the heuristic judges in a game that does not ask for its own
+/// ([`Game::rollout_horizon`]), unless a bot asks otherwise (`:h0` for rollouts to the end).
+pub const DEFAULT_HORIZON: u32 = sylvan_engine::ROLLOUT_HORIZON;
 /// The most search threads.
 pub const MAX_THREADS: usize = 64;
 
@@ -199,8 +199,9 @@ pub struct BotSpec {
     /// Search threads (root parallelism); 1 unless asked.
     pub threads: usize,
     /// Random decisions a rollout makes before the game's heuristic judges the position; 0
-    /// plays every rollout to the end.
-    pub horizon: u32,
+    /// plays every rollout to the end; `None` (no `:hN` asked): the game's own
+    /// ([`Game::rollout_horizon`]).
+    pub horizon: Option<u32>,
     /// Judge positions by the plain score margin instead of the game's own heuristic (`margin`
     /// in the spec): the baseline against which a game's heuristic is measured.
     pub plain_margin: bool,
@@ -220,7 +221,7 @@ impl BotSpec {
             kind,
             budget,
             threads: 1,
-            horizon: DEFAULT_HORIZON,
+            horizon: None,
             plain_margin: false,
             label,
         }
@@ -282,7 +283,6 @@ impl FromStr for BotSpec {
                 )));
             }
         }
-        let horizon = horizon.unwrap_or(DEFAULT_HORIZON);
         let kind = BotKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(name))
@@ -524,7 +524,10 @@ pub fn decide<G: Game>(
                 spec.budget.validate()?,
                 spec.threads.clamp(1, MAX_THREADS),
                 seed,
-                (spec.horizon, spec.plain_margin),
+                (
+                    spec.horizon.unwrap_or_else(|| game.rollout_horizon()),
+                    spec.plain_margin,
+                ),
             );
             Ok(Choice { action, thinking })
         }
@@ -648,10 +651,10 @@ mod tests {
         let s: BotSpec = "mcts:2000:margin".parse().expect("valid");
         assert_eq!(
             (s.budget, s.horizon, s.plain_margin),
-            (Budget::Iterations(2000), DEFAULT_HORIZON, true)
+            (Budget::Iterations(2000), None, true)
         );
         let s: BotSpec = "mcts:2000:margin:h0".parse().expect("valid");
-        assert_eq!((s.horizon, s.plain_margin), (0, true));
+        assert_eq!((s.horizon, s.plain_margin), (Some(0), true));
         let s: BotSpec = "greedy:margin".parse().expect("valid");
         assert_eq!((s.kind, s.plain_margin), (BotKind::Greedy, true));
         assert!(!"mcts:2000".parse::<BotSpec>().expect("valid").plain_margin);

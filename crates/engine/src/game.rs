@@ -280,6 +280,14 @@ pub trait Game: Sized + Send + Sync {
         score_margin(&self.score(state), seat)
     }
 
+    /// Random decisions (chance included) a search's rollout makes before
+    /// [`heuristic`](Game::heuristic) judges the position it reached; 0 plays every rollout to
+    /// the end. The default suits most games; one whose random play says more about the outcome
+    /// over a longer stretch than its heuristic does asks for more.
+    fn rollout_horizon(&self) -> u32 {
+        ROLLOUT_HORIZON
+    }
+
     /// What `action` (applied to `before`, giving `after`) caused, worded for `viewer`.
     /// The default is the action's own words, prefixed with who took it.
     fn events(
@@ -551,6 +559,9 @@ pub fn score_margin(score: &Score, seat: Seat) -> f64 {
         .max();
     f64::from(own) - f64::from(best_other.unwrap_or(0))
 }
+
+/// The default [`Game::rollout_horizon`]: random decisions before the heuristic judges.
+pub const ROLLOUT_HORIZON: u32 = 40;
 
 /// Samples a chance point's outcome with `rng`. The state must be at a chance point.
 pub fn sample_chance<G: Game>(game: &G, state: &G::State, rng: &mut GameRng) -> G::Action {

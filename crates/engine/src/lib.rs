@@ -55,7 +55,7 @@ pub mod text;
 
 pub use game::{
     parse_listed_action, rank_by, sample_chance, score_margin, Actor, Game, GameInfo, OptionsError,
-    OtherScore, ParseActionError, Score, Seat, SoloLevels, Viewer,
+    OtherScore, ParseActionError, Score, Seat, SoloLevels, Viewer, ROLLOUT_HORIZON,
 };
 pub use harness::{conformance, perft, ConformanceConfig, ConformanceReport};
 pub use record::{content_hash, EmbeddedComponents, Record, ReplayError, ENGINE_VERSION};
