@@ -1208,7 +1208,6 @@ fn colour_rule_allows(rule: ColourRule, stones: &[Option<Colour>], c: Colour) ->
 // `Colour::ALL` ends with the Spirit Stone, so the regular colours are the ones before it.
 const _: () = assert!(Colour::Spirit.index() == Colour::NUM - 1);
 
-/// A draw of each of `colours` in the bag, weighted by how many are there, in colour order.
 /// The stone [`draws`] and `rng.pick_weighted` would draw, from the same random number,
 /// without the list: the `rng.below(stones)`-th stone, counted colour by colour.
 fn draw_from(bag: &Stones, colours: &[Colour], rng: &mut GameRng) -> Option<Action> {
@@ -1227,6 +1226,7 @@ fn draw_from(bag: &Stones, colours: &[Colour], rng: &mut GameRng) -> Option<Acti
     None
 }
 
+/// A draw of each of `colours` in the bag, weighted by how many are there, in colour order.
 fn draws(bag: &Stones, colours: &[Colour], out: &mut Vec<(Action, u32)>) {
     for &c in colours {
         let n = bag.get(c);

@@ -273,9 +273,6 @@ impl Game for WhisperingWoods {
         WhisperingWoods::score(self, s)
     }
 
-    /// Points so far, the Bonus card this turn's tasks earn and half of each walkable open
-    /// task (see [`WhisperingWoods::outlook`]), against the best rival's; solo, the player's
-    /// own.
     /// Eighty random decisions (about four turns a player) before the heuristic judges, not
     /// forty: in 100-game screens `mcts:2000:h80` beat `mcts:2000:margin` (horizon 40) in 62%
     /// and `mcts:2000:h20` in 38% (README, Bots).
@@ -283,6 +280,9 @@ impl Game for WhisperingWoods {
         80
     }
 
+    /// Points so far, the Bonus card this turn's tasks earn and half of each walkable open
+    /// task (see [`WhisperingWoods::outlook`]), against the best rival's; solo, the player's
+    /// own.
     fn heuristic(&self, s: &State, seat: Seat) -> f64 {
         if s.step == Step::Over {
             return sylvan_engine::score_margin(&WhisperingWoods::score(self, s), seat);
