@@ -277,3 +277,35 @@ fn every_bot_kind_plays_every_game() {
     each!(sylvan_wispwood::Wispwood::new(2, Default::default()).expect("2p"));
     each!(night());
 }
+
+#[test]
+fn a_bot_without_a_horizon_rolls_out_as_far_as_its_game_asks() {
+    use sylvan_whispering_woods::WhisperingWoods;
+    let game = WhisperingWoods::new(2, Default::default()).expect("2 players");
+    let asked = game.rollout_horizon();
+    assert_ne!(
+        asked,
+        sylvan_engine::ROLLOUT_HORIZON,
+        "Whispering Woods asks for its own horizon"
+    );
+    let mut state = game.initial_state();
+    advance_randomly(&game, &mut state, &mut GameRng::seeded(3), 9);
+    let Actor::Seat(seat) = game.actor(&state) else {
+        panic!("a seat decides after nine random decisions");
+    };
+    let seen = Observation::new(&game, &state, seat, 1);
+    let think = |bot: &str| {
+        let choice = decide(&game, &seen, &spec(bot), 7).expect("to move");
+        (
+            choice.action,
+            choice.thinking.nodes,
+            choice.thinking.confidence,
+        )
+    };
+    assert_eq!(think("mcts:400"), think(&format!("mcts:400:h{asked}")));
+    // And the horizon matters here, so the equality above is not vacuous.
+    assert_ne!(
+        think("mcts:400"),
+        think(&format!("mcts:400:h{}", sylvan_engine::ROLLOUT_HORIZON))
+    );
+}

@@ -225,11 +225,7 @@ pub trait Game: Sized + Send + Sync {
         rng: &mut GameRng,
         out: &mut Vec<(Self::Action, u32)>,
     ) -> Option<Self::Action> {
-        self.chance_outcomes(state, out);
-        if out.is_empty() {
-            return None;
-        }
-        Some(rng.pick_weighted(out))
+        draw_listed(self, state, rng, out)
     }
 
     /// Whether `action` is legal now, and if not, which rule it breaks.
@@ -562,6 +558,22 @@ pub fn score_margin(score: &Score, seat: Seat) -> f64 {
 
 /// The default [`Game::rollout_horizon`]: random decisions before the heuristic judges.
 pub const ROLLOUT_HORIZON: u32 = 40;
+
+/// [`Game::draw_chance`]'s default: lists the chance outcomes into `out` and picks one by
+/// weight (`None` when there are none). Public so that an override can fall back to it for
+/// the chance points it does not draw faster.
+pub fn draw_listed<G: Game>(
+    game: &G,
+    state: &G::State,
+    rng: &mut GameRng,
+    out: &mut Vec<(G::Action, u32)>,
+) -> Option<G::Action> {
+    game.chance_outcomes(state, out);
+    if out.is_empty() {
+        return None;
+    }
+    Some(rng.pick_weighted(out))
+}
 
 /// Samples a chance point's outcome with `rng`. The state must be at a chance point.
 pub fn sample_chance<G: Game>(game: &G, state: &G::State, rng: &mut GameRng) -> G::Action {

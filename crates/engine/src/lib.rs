@@ -54,8 +54,8 @@ pub mod testing;
 pub mod text;
 
 pub use game::{
-    parse_listed_action, rank_by, sample_chance, score_margin, Actor, Game, GameInfo, OptionsError,
-    OtherScore, ParseActionError, Score, Seat, SoloLevels, Viewer, ROLLOUT_HORIZON,
+    draw_listed, parse_listed_action, rank_by, sample_chance, score_margin, Actor, Game, GameInfo,
+    OptionsError, OtherScore, ParseActionError, Score, Seat, SoloLevels, Viewer, ROLLOUT_HORIZON,
 };
 pub use harness::{conformance, perft, ConformanceConfig, ConformanceReport};
 pub use record::{content_hash, EmbeddedComponents, Record, ReplayError, ENGINE_VERSION};

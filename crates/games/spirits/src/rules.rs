@@ -244,13 +244,7 @@ impl Spirits {
     ) -> Option<Action> {
         match s.steps.last() {
             Some(Step::Draw { .. }) if !s.over => draw_from(&s.bag, &Colour::ALL, rng),
-            _ => {
-                self.outcomes(s, out);
-                if out.is_empty() {
-                    return None;
-                }
-                Some(rng.pick_weighted(out))
-            }
+            _ => sylvan_engine::draw_listed(self, s, rng, out),
         }
     }
 
