@@ -439,6 +439,9 @@ impl Store {
             // (in order) instead of in SQLite's busy handler, which sleeps between retries.
             Backend::Sqlite => AnyPoolOptions::new()
                 .max_connections(1)
+                // An embedded file has no link to lose: the ping before every batch's
+                // transaction was a round trip to SQLite's thread for nothing.
+                .test_before_acquire(false)
                 .after_connect(|conn, _| {
                     Box::pin(async move {
                         // WAL: a commit is in the file's log before the call returns, so a killed
