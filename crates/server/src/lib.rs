@@ -297,7 +297,9 @@ pub fn serve_blocking(
 }
 
 /// `sylvan loadtest`: starts a server in this process on 127.0.0.1 with `db`, runs the load
-/// generator against it and returns what it measured.
+/// generator against it and returns what it measured. The clients run on a thread and a
+/// current-thread runtime of their own, so that they neither take the server's worker
+/// threads nor wake tasks across them, and their CPU time can be told from the server's.
 pub fn loadtest_blocking(
     catalog: Catalog,
     db: String,
@@ -307,7 +309,8 @@ pub fn loadtest_blocking(
     players: usize,
 ) -> Result<loadtest::LoadReport, String> {
     let runtime = server_runtime()?;
-    runtime.block_on(async move {
+    // The server's tasks run on the runtime's workers once spawned, not only inside `block_on`.
+    let addr = runtime.block_on(async move {
         let config = Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             db,
@@ -322,13 +325,28 @@ pub fn loadtest_blocking(
             .await
             .map_err(|e| e.to_string())?;
         tokio::spawn(server.serve(listener));
-        loadtest::run(&loadtest::LoadConfig {
-            addr,
-            tables,
-            seconds,
-            game,
-            players,
+        Ok::<_, String>(addr)
+    })?;
+    let clients = std::thread::Builder::new()
+        .name("loadtest-clients".into())
+        .spawn(move || {
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| format!("cannot start the clients' runtime: {e}"))?
+                .block_on(loadtest::run(&loadtest::LoadConfig {
+                    addr,
+                    tables,
+                    seconds,
+                    game,
+                    players,
+                }))
         })
-        .await
-    })
+        .map_err(|e| format!("cannot start the clients' thread: {e}"))?;
+    let report = clients
+        .join()
+        .map_err(|_| "the clients' thread panicked".to_string())?;
+    // Don't wait for the server's open connections to finish: the process is done with them.
+    runtime.shutdown_background();
+    report
 }

@@ -57,13 +57,30 @@ pub struct LoadReport {
     pub cpu_seconds: Option<f64>,
     /// That CPU time per acknowledged decision, microseconds.
     pub cpu_us_per_decision: Option<f64>,
+    /// CPU time of the thread the load's clients ran on, in the measured time, seconds: all
+    /// the clients' work when [`run`] is driven by a current-thread runtime of its own, as
+    /// `sylvan loadtest` does it.
+    pub client_cpu_seconds: Option<f64>,
+    /// The rest of the process's CPU time (the server's, its storage thread's included) per
+    /// acknowledged decision, microseconds: what a decision costs the server alone.
+    pub server_cpu_us_per_decision: Option<f64>,
     /// The machine's load average (1, 5, 15 minutes) when the measured time ended.
     pub load_average: Option<String>,
 }
 
 /// CPU seconds (user and system) this process has used, from /proc (USER_HZ is 100 on Linux).
 pub fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    stat_cpu_seconds("/proc/self/stat")
+}
+
+/// CPU seconds (user and system) the calling thread has used, from /proc.
+fn thread_cpu_seconds() -> Option<f64> {
+    stat_cpu_seconds("/proc/thread-self/stat")
+}
+
+/// The user and system times of a /proc `stat` file, in seconds.
+fn stat_cpu_seconds(path: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(path).ok()?;
     // The fields after the command name (which may hold spaces) start after its ')'.
     let rest = stat.rsplit_once(')')?.1;
     let fields: Vec<&str> = rest.split_whitespace().collect();
@@ -490,15 +507,18 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
     tokio::time::sleep_until(start.into()).await;
     let measured_from = Instant::now();
     let cpu_before = cpu_seconds();
+    let client_before = thread_cpu_seconds();
     let _ = go_tx.send(true);
     for h in handles {
         let _ = h.await;
     }
     let seconds = measured_from.elapsed().as_secs_f64();
-    let cpu = match (cpu_before, cpu_seconds()) {
+    let spent = |before: Option<f64>, after: Option<f64>| match (before, after) {
         (Some(b), Some(a)) => Some(a - b),
         _ => None,
     };
+    let cpu = spent(cpu_before, cpu_seconds());
+    let client_cpu = spent(client_before, thread_cpu_seconds());
     let mut t = tally.lock().await;
     t.latencies_us.sort_unstable();
     let decisions = t.latencies_us.len() as u64;
@@ -517,6 +537,11 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
         cpu_us_per_decision: cpu
             .filter(|_| decisions > 0)
             .map(|c| c * 1e6 / decisions as f64),
+        client_cpu_seconds: client_cpu,
+        server_cpu_us_per_decision: cpu
+            .zip(client_cpu)
+            .filter(|_| decisions > 0)
+            .map(|(c, k)| (c - k).max(0.0) * 1e6 / decisions as f64),
         load_average: load_average(),
     })
 }

@@ -783,3 +783,27 @@ async fn a_rematch_is_stored_so_a_restart_sends_everyone_to_the_same_one() {
         .count();
     assert_eq!(made, 1, "exactly one rematch table was created");
 }
+
+#[test]
+fn the_load_generator_plays_tables_and_tells_the_servers_cpu_from_its_clients() {
+    let scratch = Scratch::new("load");
+    let report = sylvan_server::loadtest_blocking(
+        catalog(),
+        scratch.sqlite(),
+        4,
+        1.0,
+        "woodwalkers".into(),
+        2,
+    )
+    .expect("the load test runs");
+    assert_eq!(report.clients, 8, "{report:?}");
+    assert!(report.decisions > 0, "{report:?}");
+    assert_eq!(report.errors, 0, "{report:?}");
+    if cfg!(target_os = "linux") {
+        let all = report.cpu_seconds.expect("the process's CPU time");
+        let clients = report.client_cpu_seconds.expect("the clients' CPU time");
+        // Both are counted in 10 ms ticks and read one after the other.
+        assert!(clients <= all + 0.011, "{report:?}");
+        assert!(report.server_cpu_us_per_decision.is_some(), "{report:?}");
+    }
+}
