@@ -274,6 +274,10 @@ pub enum Command {
         /// Players per table.
         #[arg(long, default_value_t = 2)]
         players: usize,
+        /// Run the clients on a thread of their own and report the server's CPU per decision
+        /// apart from theirs (the clients then play somewhat slower on two cores).
+        #[arg(long)]
+        split_cpu: bool,
     },
     /// Draw a position as SVG or PNG.
     Render {
@@ -631,6 +635,7 @@ pub fn run(
             db,
             game,
             players,
+            split_cpu,
         } => {
             let scratch =
                 std::env::temp_dir().join(format!("sylvan-loadtest-{}", std::process::id()));
@@ -645,6 +650,7 @@ pub fn run(
                 seconds,
                 game,
                 players,
+                split_cpu,
             )
             .map_err(CliError::new);
             let _ = std::fs::remove_dir_all(&scratch);

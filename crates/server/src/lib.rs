@@ -297,9 +297,9 @@ pub fn serve_blocking(
 }
 
 /// `sylvan loadtest`: starts a server in this process on 127.0.0.1 with `db`, runs the load
-/// generator against it and returns what it measured. The clients run on a thread and a
-/// current-thread runtime of their own, so that they neither take the server's worker
-/// threads nor wake tasks across them, and their CPU time can be told from the server's.
+/// generator against it and returns what it measured. With `split_cpu` the clients run on a
+/// thread and a current-thread runtime of their own, so that their CPU time can be told from
+/// the server's; without it they share the server's runtime, which plays faster on two cores.
 pub fn loadtest_blocking(
     catalog: Catalog,
     db: String,
@@ -307,6 +307,7 @@ pub fn loadtest_blocking(
     seconds: f64,
     game: String,
     players: usize,
+    split_cpu: bool,
 ) -> Result<loadtest::LoadReport, String> {
     let runtime = server_runtime()?;
     // The server's tasks run on the runtime's workers once spawned, not only inside `block_on`.
@@ -327,6 +328,19 @@ pub fn loadtest_blocking(
         tokio::spawn(server.serve(listener));
         Ok::<_, String>(addr)
     })?;
+    let config = loadtest::LoadConfig {
+        addr,
+        tables,
+        seconds,
+        game,
+        players,
+        clients_own_thread: split_cpu,
+    };
+    if !split_cpu {
+        let report = runtime.block_on(loadtest::run(&config));
+        runtime.shutdown_background();
+        return report;
+    }
     let clients = std::thread::Builder::new()
         .name("loadtest-clients".into())
         .spawn(move || {
@@ -334,13 +348,7 @@ pub fn loadtest_blocking(
                 .enable_all()
                 .build()
                 .map_err(|e| format!("cannot start the clients' runtime: {e}"))?
-                .block_on(loadtest::run(&loadtest::LoadConfig {
-                    addr,
-                    tables,
-                    seconds,
-                    game,
-                    players,
-                }))
+                .block_on(loadtest::run(&config))
         })
         .map_err(|e| format!("cannot start the clients' thread: {e}"))?;
     let report = clients

@@ -26,6 +26,9 @@ pub struct LoadConfig {
     pub game: String,
     /// Players per table.
     pub players: usize,
+    /// Whether [`run`] is driven by a current-thread runtime on a thread of its own, so that
+    /// that thread's CPU time is the clients' and the report can tell it from the server's.
+    pub clients_own_thread: bool,
 }
 
 /// What was measured.
@@ -57,9 +60,8 @@ pub struct LoadReport {
     pub cpu_seconds: Option<f64>,
     /// That CPU time per acknowledged decision, microseconds.
     pub cpu_us_per_decision: Option<f64>,
-    /// CPU time of the thread the load's clients ran on, in the measured time, seconds: all
-    /// the clients' work when [`run`] is driven by a current-thread runtime of its own, as
-    /// `sylvan loadtest` does it.
+    /// CPU time of the thread the load's clients ran on, in the measured time, seconds; only
+    /// with [`LoadConfig::clients_own_thread`] (`sylvan loadtest --split-cpu`).
     pub client_cpu_seconds: Option<f64>,
     /// The rest of the process's CPU time (the server's, its storage thread's included) per
     /// acknowledged decision, microseconds: what a decision costs the server alone.
@@ -507,7 +509,14 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
     tokio::time::sleep_until(start.into()).await;
     let measured_from = Instant::now();
     let cpu_before = cpu_seconds();
-    let client_before = thread_cpu_seconds();
+    let client_cpu_now = || {
+        if cfg.clients_own_thread {
+            thread_cpu_seconds()
+        } else {
+            None
+        }
+    };
+    let client_before = client_cpu_now();
     let _ = go_tx.send(true);
     for h in handles {
         let _ = h.await;
@@ -518,7 +527,7 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
         _ => None,
     };
     let cpu = spent(cpu_before, cpu_seconds());
-    let client_cpu = spent(client_before, thread_cpu_seconds());
+    let client_cpu = spent(client_before, client_cpu_now());
     let mut t = tally.lock().await;
     t.latencies_us.sort_unstable();
     let decisions = t.latencies_us.len() as u64;

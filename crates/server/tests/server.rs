@@ -794,6 +794,7 @@ fn the_load_generator_plays_tables_and_tells_the_servers_cpu_from_its_clients() 
         1.0,
         "woodwalkers".into(),
         2,
+        true,
     )
     .expect("the load test runs");
     assert_eq!(report.clients, 8, "{report:?}");
