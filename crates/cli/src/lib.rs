@@ -278,6 +278,11 @@ pub enum Command {
         /// apart from theirs (the clients then play somewhat slower on two cores).
         #[arg(long)]
         split_cpu: bool,
+        /// Decisions per second asked of all tables together: the seat to move thinks for a
+        /// random time first (mean: tables / rate seconds). Default: play the moment it is to
+        /// move, as fast as the server acknowledges.
+        #[arg(long)]
+        rate: Option<f64>,
     },
     /// Draw a position as SVG or PNG.
     Render {
@@ -636,6 +641,7 @@ pub fn run(
             game,
             players,
             split_cpu,
+            rate,
         } => {
             let scratch =
                 std::env::temp_dir().join(format!("sylvan-loadtest-{}", std::process::id()));
@@ -643,16 +649,16 @@ pub fn run(
                 Some(db) => db,
                 None => sylvan_server::sqlite_url(&scratch).map_err(CliError::new)?,
             };
-            let report = sylvan_server::loadtest_blocking(
-                catalog.clone(),
-                db,
+            let plan = sylvan_server::loadtest::LoadPlan {
                 tables,
                 seconds,
                 game,
                 players,
+                rate,
                 split_cpu,
-            )
-            .map_err(CliError::new);
+            };
+            let report =
+                sylvan_server::loadtest_blocking(catalog.clone(), db, plan).map_err(CliError::new);
             let _ = std::fs::remove_dir_all(&scratch);
             writeln!(stdout, "{}", report?.to_json())?;
             Ok(())

@@ -297,17 +297,14 @@ pub fn serve_blocking(
 }
 
 /// `sylvan loadtest`: starts a server in this process on 127.0.0.1 with `db`, runs the load
-/// generator against it and returns what it measured. With `split_cpu` the clients run on a
-/// thread and a current-thread runtime of their own, so that their CPU time can be told from
-/// the server's; without it they share the server's runtime, which plays faster on two cores.
+/// generator's `plan` against it and returns what it measured. With
+/// [`loadtest::LoadPlan::split_cpu`] the clients run on a thread and a current-thread runtime
+/// of their own, so that their CPU time can be told from the server's; without it they share
+/// the server's runtime, which plays faster on two cores.
 pub fn loadtest_blocking(
     catalog: Catalog,
     db: String,
-    tables: usize,
-    seconds: f64,
-    game: String,
-    players: usize,
-    split_cpu: bool,
+    plan: loadtest::LoadPlan,
 ) -> Result<loadtest::LoadReport, String> {
     let runtime = server_runtime()?;
     // The server's tasks run on the runtime's workers once spawned, not only inside `block_on`.
@@ -328,32 +325,25 @@ pub fn loadtest_blocking(
         tokio::spawn(server.serve(listener));
         Ok::<_, String>(addr)
     })?;
-    let config = loadtest::LoadConfig {
-        addr,
-        tables,
-        seconds,
-        game,
-        players,
-        clients_own_thread: split_cpu,
+    let split_cpu = plan.split_cpu;
+    let config = loadtest::LoadConfig { addr, plan };
+    let report = if split_cpu {
+        std::thread::Builder::new()
+            .name("loadtest-clients".into())
+            .spawn(move || {
+                tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .map_err(|e| format!("cannot start the clients' runtime: {e}"))?
+                    .block_on(loadtest::run(&config))
+            })
+            .map_err(|e| format!("cannot start the clients' thread: {e}"))?
+            .join()
+            .map_err(|_| "the clients' thread panicked".to_string())
+            .and_then(|r| r)
+    } else {
+        runtime.block_on(loadtest::run(&config))
     };
-    if !split_cpu {
-        let report = runtime.block_on(loadtest::run(&config));
-        runtime.shutdown_background();
-        return report;
-    }
-    let clients = std::thread::Builder::new()
-        .name("loadtest-clients".into())
-        .spawn(move || {
-            tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .map_err(|e| format!("cannot start the clients' runtime: {e}"))?
-                .block_on(loadtest::run(&config))
-        })
-        .map_err(|e| format!("cannot start the clients' thread: {e}"))?;
-    let report = clients
-        .join()
-        .map_err(|_| "the clients' thread panicked".to_string())?;
     // Don't wait for the server's open connections to finish: the process is done with them.
     runtime.shutdown_background();
     report

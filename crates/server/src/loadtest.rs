@@ -13,22 +13,35 @@ use tokio::sync::{watch, Mutex};
 
 use crate::client::{request, Connection};
 
-/// What to run.
+/// What to run, wherever the server is.
 #[derive(Clone, Debug)]
-pub struct LoadConfig {
-    /// The server.
-    pub addr: SocketAddr,
+pub struct LoadPlan {
     /// Tables played at once.
     pub tables: usize,
     /// How long decisions are measured.
     pub seconds: f64,
-    /// The game (a catalog name) and its player count.
+    /// The game (a catalog name).
     pub game: String,
     /// Players per table.
     pub players: usize,
+    /// Decisions per second asked of all tables together. `None`: each seat plays the moment
+    /// it is to move (a closed loop: the server is saturated and the latency is the tables
+    /// over the throughput, Little's law). `Some(r)`: the seat to move first thinks for a time
+    /// drawn from an exponential distribution with mean `tables / r` seconds, so decisions
+    /// arrive about as a Poisson stream of rate `r`, as from people at many tables.
+    pub rate: Option<f64>,
     /// Whether [`run`] is driven by a current-thread runtime on a thread of its own, so that
     /// that thread's CPU time is the clients' and the report can tell it from the server's.
-    pub clients_own_thread: bool,
+    pub split_cpu: bool,
+}
+
+/// What to run against which server.
+#[derive(Clone, Debug)]
+pub struct LoadConfig {
+    /// The server.
+    pub addr: SocketAddr,
+    /// The load.
+    pub plan: LoadPlan,
 }
 
 /// What was measured.
@@ -36,6 +49,9 @@ pub struct LoadConfig {
 pub struct LoadReport {
     /// Tables played at once.
     pub tables: usize,
+    /// The decisions per second asked for ([`LoadPlan::rate`]); `None`: as fast as
+    /// acknowledged.
+    pub rate: Option<f64>,
     /// WebSocket clients (one per seat).
     pub clients: usize,
     /// Decisions acknowledged in the measured time.
@@ -61,7 +77,7 @@ pub struct LoadReport {
     /// That CPU time per acknowledged decision, microseconds.
     pub cpu_us_per_decision: Option<f64>,
     /// CPU time of the thread the load's clients ran on, in the measured time, seconds; only
-    /// with [`LoadConfig::clients_own_thread`] (`sylvan loadtest --split-cpu`).
+    /// with [`LoadPlan::split_cpu`] (`sylvan loadtest --split-cpu`).
     pub client_cpu_seconds: Option<f64>,
     /// The rest of the process's CPU time (the server's, its storage thread's included) per
     /// acknowledged decision, microseconds: what a decision costs the server alone.
@@ -118,7 +134,7 @@ async fn new_table(cfg: &LoadConfig) -> Result<(String, Vec<String>), String> {
         cfg.addr,
         "POST",
         "/tables",
-        Some(&json!({"game": cfg.game, "players": cfg.players})),
+        Some(&json!({"game": cfg.plan.game, "players": cfg.plan.players})),
     )
     .await?;
     if status != 201 {
@@ -126,7 +142,7 @@ async fn new_table(cfg: &LoadConfig) -> Result<(String, Vec<String>), String> {
     }
     let id = created["id"].as_str().unwrap_or_default().to_string();
     let mut tokens = Vec::new();
-    for seat in 0..cfg.players {
+    for seat in 0..cfg.plan.players {
         let (status, joined) = request(
             cfg.addr,
             "POST",
@@ -402,12 +418,41 @@ struct Tally {
     errors: u64,
 }
 
-/// One seat's scripted client: after `go`, plays whenever it is to move until `stop`.
+/// A seat's think times: exponentially distributed with mean `mean` seconds, from a
+/// splitmix64 stream of its own (reproducible, and no two seats alike).
+struct Think {
+    mean: f64,
+    state: u64,
+}
+
+impl Think {
+    fn new(mean: f64, client: usize) -> Think {
+        Think {
+            mean,
+            state: (client as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED,
+        }
+    }
+
+    fn next(&mut self) -> Duration {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        // Uniform in (0, 1]: never ln(0).
+        let u = ((z >> 11) + 1) as f64 / (1u64 << 53) as f64;
+        Duration::from_secs_f64(-u.ln() * self.mean)
+    }
+}
+
+/// One seat's scripted client: after `go`, plays whenever it is to move (after a think time
+/// if `think` is given) until `stop`.
 async fn seat_client(
     mut conn: Connection,
     seat: usize,
     mut go: watch::Receiver<bool>,
     stop: Instant,
+    mut think: Option<Think>,
     tally: Arc<Mutex<Tally>>,
 ) {
     let mut latest = match conn.next_text(Duration::from_secs(60)).await {
@@ -424,6 +469,14 @@ async fn seat_client(
     tokio::pin!(deadline);
     loop {
         if sent.is_none() && latest.len() > 0 {
+            if let Some(think) = think.as_mut() {
+                let pause = tokio::time::sleep(think.next());
+                tokio::select! {
+                    biased;
+                    () = &mut deadline => break,
+                    () = pause => {}
+                }
+            }
             let version = latest.version;
             let pick = latest.action((version as usize * 7 + seat) % latest.len());
             let message = format!("{{\"version\":{version},\"action\":{pick}}}");
@@ -475,9 +528,17 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 /// means something when the server runs in the same process, as `sylvan loadtest` does).
 pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
     let before = rss_kib();
-    let mut tables = Vec::with_capacity(cfg.tables);
-    for chunk in 0..cfg.tables.div_ceil(50) {
-        let n = 50.min(cfg.tables - chunk * 50);
+    let plan = &cfg.plan;
+    if let Some(rate) = plan.rate {
+        if !(rate.is_finite() && rate > 0.0) {
+            return Err(format!(
+                "the rate must be a positive number of decisions per second, not {rate}"
+            ));
+        }
+    }
+    let mut tables = Vec::with_capacity(plan.tables);
+    for chunk in 0..plan.tables.div_ceil(50) {
+        let n = 50.min(plan.tables - chunk * 50);
         let made = futures_util::future::join_all((0..n).map(|_| new_table(cfg))).await;
         for t in made {
             tables.push(t?);
@@ -485,8 +546,8 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
     }
     let after = rss_kib();
     let idle_kib_per_table = match (before, after) {
-        (Some(b), Some(a)) if cfg.tables > 0 => {
-            Some((a.saturating_sub(b)) as f64 / cfg.tables as f64)
+        (Some(b), Some(a)) if plan.tables > 0 => {
+            Some((a.saturating_sub(b)) as f64 / plan.tables as f64)
         }
         _ => None,
     };
@@ -501,16 +562,29 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
     }
     let clients = conns.len();
     let start = Instant::now() + Duration::from_millis(200);
-    let stop = start + Duration::from_secs_f64(cfg.seconds);
+    let stop = start + Duration::from_secs_f64(plan.seconds);
+    // At most one seat of a table is to move at a time: a table's mean think time.
+    let mean = plan.rate.map(|r| plan.tables as f64 / r);
     let handles: Vec<_> = conns
         .into_iter()
-        .map(|(conn, seat)| tokio::spawn(seat_client(conn, seat, go.clone(), stop, tally.clone())))
+        .enumerate()
+        .map(|(client, (conn, seat))| {
+            let think = mean.map(|m| Think::new(m, client));
+            tokio::spawn(seat_client(
+                conn,
+                seat,
+                go.clone(),
+                stop,
+                think,
+                tally.clone(),
+            ))
+        })
         .collect();
     tokio::time::sleep_until(start.into()).await;
     let measured_from = Instant::now();
     let cpu_before = cpu_seconds();
     let client_cpu_now = || {
-        if cfg.clients_own_thread {
+        if plan.split_cpu {
             thread_cpu_seconds()
         } else {
             None
@@ -532,7 +606,8 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
     t.latencies_us.sort_unstable();
     let decisions = t.latencies_us.len() as u64;
     Ok(LoadReport {
-        tables: cfg.tables,
+        tables: plan.tables,
+        rate: plan.rate,
         clients,
         decisions,
         seconds,
@@ -580,6 +655,28 @@ mod tests {
             .map(|i| serde_json::from_str(seen.action(i)).expect("an action's JSON text"))
             .collect();
         (seen.frame, seen.version, seen.over, actions)
+    }
+
+    #[test]
+    fn think_times_are_exponential_with_the_asked_mean() {
+        let mut think = Think::new(0.5, 7);
+        let draws: Vec<f64> = (0..20_000).map(|_| think.next().as_secs_f64()).collect();
+        let mean = draws.iter().sum::<f64>() / draws.len() as f64;
+        // The standard error of the mean is 0.5 / sqrt(20,000), about 0.0035.
+        assert!((mean - 0.5).abs() < 0.02, "mean {mean}");
+        // An exponential's median is ln 2 times its mean.
+        let below = draws
+            .iter()
+            .filter(|&&d| d < 0.5 * std::f64::consts::LN_2)
+            .count();
+        assert!(
+            (9_600..=10_400).contains(&below),
+            "{below} of 20,000 below the median"
+        );
+        assert!(draws.iter().all(|d| d.is_finite() && *d >= 0.0));
+        // Each client draws its own times.
+        let (mut a, mut b) = (Think::new(0.5, 1), Think::new(0.5, 2));
+        assert_ne!(a.next(), b.next());
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use sylvan_catalog::{Catalog, Seat, Viewer};
 use sylvan_server::client::{request, request_raw, Connection};
+use sylvan_server::loadtest::LoadPlan;
 use sylvan_server::testing::{
     create_table, frame_at, fresh_postgres, join_seat, open_seats, start_in_process, Scratch,
 };
@@ -787,16 +788,16 @@ async fn a_rematch_is_stored_so_a_restart_sends_everyone_to_the_same_one() {
 #[test]
 fn the_load_generator_plays_tables_and_tells_the_servers_cpu_from_its_clients() {
     let scratch = Scratch::new("load");
-    let report = sylvan_server::loadtest_blocking(
-        catalog(),
-        scratch.sqlite(),
-        4,
-        1.0,
-        "woodwalkers".into(),
-        2,
-        true,
-    )
-    .expect("the load test runs");
+    let plan = LoadPlan {
+        tables: 4,
+        seconds: 1.0,
+        game: "woodwalkers".into(),
+        players: 2,
+        rate: None,
+        split_cpu: true,
+    };
+    let report = sylvan_server::loadtest_blocking(catalog(), scratch.sqlite(), plan)
+        .expect("the load test runs");
     assert_eq!(report.clients, 8, "{report:?}");
     assert!(report.decisions > 0, "{report:?}");
     assert_eq!(report.errors, 0, "{report:?}");
@@ -806,5 +807,38 @@ fn the_load_generator_plays_tables_and_tells_the_servers_cpu_from_its_clients() 
         // Both are counted in 10 ms ticks and read one after the other.
         assert!(clients <= all + 0.011, "{report:?}");
         assert!(report.server_cpu_us_per_decision.is_some(), "{report:?}");
+    }
+}
+
+#[test]
+fn the_load_generator_paces_its_tables_when_asked_for_a_rate() {
+    let scratch = Scratch::new("paced");
+    let plan = LoadPlan {
+        tables: 4,
+        seconds: 2.0,
+        game: "woodwalkers".into(),
+        players: 2,
+        rate: Some(20.0),
+        split_cpu: false,
+    };
+    let report = sylvan_server::loadtest_blocking(catalog(), scratch.sqlite(), plan.clone())
+        .expect("the paced load test runs");
+    assert_eq!(report.rate, Some(20.0), "{report:?}");
+    assert_eq!(report.errors, 0, "{report:?}");
+    // About 40 decisions in 2 s (a Poisson count: 40 ± 6.3); unpaced, four tables play
+    // thousands a second.
+    assert!(
+        (10..=120).contains(&report.decisions),
+        "paced at 20 a second for 2 s: {report:?}"
+    );
+    for rate in [0.0, -1.0, f64::NAN] {
+        let scratch = Scratch::new("bad-rate");
+        let plan = LoadPlan {
+            rate: Some(rate),
+            ..plan.clone()
+        };
+        let refused = sylvan_server::loadtest_blocking(catalog(), scratch.sqlite(), plan)
+            .expect_err("a rate that is not positive is refused");
+        assert!(refused.contains("rate"), "{refused}");
     }
 }
