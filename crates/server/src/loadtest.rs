@@ -563,7 +563,8 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
     let clients = conns.len();
     let start = Instant::now() + Duration::from_millis(200);
     let stop = start + Duration::from_secs_f64(plan.seconds);
-    // At most one seat of a table is to move at a time: a table's mean think time.
+    // A table's mean think time: one seat of a table is to move at a time (in Woodwalkers;
+    // a game whose seats decide together plays faster than asked, and `per_sec` says so).
     let mean = plan.rate.map(|r| plan.tables as f64 / r);
     let handles: Vec<_> = conns
         .into_iter()
