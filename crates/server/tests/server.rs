@@ -785,16 +785,24 @@ async fn a_rematch_is_stored_so_a_restart_sends_everyone_to_the_same_one() {
     assert_eq!(made, 1, "exactly one rematch table was created");
 }
 
+/// Four two-seat Woodwalkers tables for `seconds`, at `rate` decisions a second if given.
+fn four_tables(seconds: f64, rate: Option<f64>) -> LoadPlan {
+    LoadPlan {
+        tables: 4,
+        seconds,
+        game: "woodwalkers".into(),
+        players: 2,
+        rate,
+        split_cpu: false,
+    }
+}
+
 #[test]
 fn the_load_generator_plays_tables_and_tells_the_servers_cpu_from_its_clients() {
     let scratch = Scratch::new("load");
     let plan = LoadPlan {
-        tables: 4,
-        seconds: 1.0,
-        game: "woodwalkers".into(),
-        players: 2,
-        rate: None,
         split_cpu: true,
+        ..four_tables(1.0, None)
     };
     let report = sylvan_server::loadtest_blocking(catalog(), scratch.sqlite(), plan)
         .expect("the load test runs");
@@ -813,14 +821,7 @@ fn the_load_generator_plays_tables_and_tells_the_servers_cpu_from_its_clients() 
 #[test]
 fn the_load_generator_paces_its_tables_when_asked_for_a_rate() {
     let scratch = Scratch::new("paced");
-    let plan = LoadPlan {
-        tables: 4,
-        seconds: 2.0,
-        game: "woodwalkers".into(),
-        players: 2,
-        rate: Some(20.0),
-        split_cpu: false,
-    };
+    let plan = four_tables(2.0, Some(20.0));
     let report = sylvan_server::loadtest_blocking(catalog(), scratch.sqlite(), plan.clone())
         .expect("the paced load test runs");
     assert_eq!(report.rate, Some(20.0), "{report:?}");
