@@ -9,7 +9,7 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use sylvan_engine::Seat;
 
-use crate::components::{ANIMALS, BONUS_KINDS, MAX_BOARD};
+use crate::components::{Element, ANIMALS, BONUS_KINDS, MAX_BOARD};
 
 /// A hex in a forest, in axial coordinates; the Starting tile is at (0, 0).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -170,6 +170,24 @@ const INDEX: usize = 128;
 /// one, so 6 + 2 x 96.
 pub const MAX_FRONTIER: usize = 6 + 2 * (MAX_CELLS - 1);
 
+/// One task's path search as last done, kept by the forest so that a Tasks step searches
+/// again only the tasks a new tile came near. The rules fill it; the forest empties it when a
+/// tile leaves or changes side, as tiles then change place in the list.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PathMemo {
+    /// Which rules searched (their task data and options), 0 for no search.
+    pub(crate) rules: u32,
+    /// The task tile's position in [`Forest::cells`].
+    pub(crate) task: u8,
+    /// How many tiles the forest held: tiles from this position on came later.
+    pub(crate) len: u8,
+    /// Where the task's paths end, as a bit set over positions.
+    pub(crate) ends: u128,
+    /// For each element, the tiles a new Forest-side tile of that element beside them could
+    /// lengthen a walk from: a later tile beside none of them changes no walk.
+    pub(crate) watch: [u128; Element::NUM],
+}
+
 /// A player's forest: the tiles, a hash index from hex to tile, each tile's neighbours as a
 /// bit set over positions in the tile list, and the sorted list of empty hexes beside it (where
 /// a tile may go). Index, neighbours and frontier are pure functions of the tiles, kept up to
@@ -187,6 +205,8 @@ pub struct Forest {
     animals: u8,
     // How many tiles show their Task side: the Tasks decision's scan stops at the last.
     task_sides: u8,
+    // Each animal's task search (at most one Task side per animal in play).
+    memo: [PathMemo; ANIMALS],
 }
 
 impl PartialEq for Forest {
@@ -211,6 +231,7 @@ impl Default for Forest {
             frontier: ArrayVec::new(),
             animals: 0,
             task_sides: 0,
+            memo: [PathMemo::default(); ANIMALS],
         }
     }
 }
@@ -443,6 +464,7 @@ impl Forest {
     pub fn remove(&mut self, h: Hex) -> Option<Cell> {
         let i = self.at(h)?;
         let c = self.cells.remove(i);
+        self.memo = [PathMemo::default(); ANIMALS];
         self.reindex();
         (self.animals, self.task_sides) = self.count_animals();
         // Later tiles move down one place: their rows, and their bits in every row.
@@ -486,6 +508,7 @@ impl Forest {
         if let Some(c) = self.cells.get_mut(i) {
             c.animal = animal;
         }
+        self.memo = [PathMemo::default(); ANIMALS];
         (self.animals, self.task_sides) = self.count_animals();
     }
 
@@ -546,6 +569,17 @@ impl Forest {
     /// How many tiles show their Task side.
     pub fn task_sides(&self) -> usize {
         self.task_sides as usize
+    }
+
+    /// The last path search of the task with `animal` on it.
+    pub(crate) fn memo(&self, animal: u8) -> &PathMemo {
+        &self.memo[usize::from(animal) % ANIMALS]
+    }
+
+    /// The tiles, their neighbours (see [`Forest::neighbours`]) and the path memos by animal,
+    /// the memos to write while the tiles are searched.
+    pub(crate) fn memo_parts(&mut self) -> (&[Cell], &[u128; MAX_CELLS], &mut [PathMemo; ANIMALS]) {
+        (&self.cells, &self.nbrs, &mut self.memo)
     }
 }
 
