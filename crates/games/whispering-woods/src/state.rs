@@ -11,8 +11,9 @@ use sylvan_engine::Seat;
 
 use crate::components::{Element, ANIMALS, BONUS_KINDS, MAX_BOARD};
 
-/// A hex in a forest, in axial coordinates; the Starting tile is at (0, 0).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A hex in a forest, in axial coordinates; the Starting tile is at (0, 0). Ordered by `q`,
+/// then `r`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Hex {
     /// Column.
     pub q: i8,
@@ -42,6 +43,30 @@ impl Hex {
     /// Whether two hexes share a side.
     pub fn touches(self, other: Hex) -> bool {
         (0..6).any(|d| self.neighbour(d) == Some(other))
+    }
+}
+
+// The sorted frontier compares hexes at every tile placed: one comparison of a number each,
+// where comparing `q` and then `r` branched.
+impl Ord for Hex {
+    fn cmp(&self, other: &Hex) -> std::cmp::Ordering {
+        self.order_key().cmp(&other.order_key())
+    }
+}
+
+impl PartialOrd for Hex {
+    fn partial_cmp(&self, other: &Hex) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+    fn lt(&self, other: &Hex) -> bool {
+        self.order_key() < other.order_key()
+    }
+}
+
+impl Hex {
+    /// A number in the (q, r) order: each coordinate offset to unsigned, `q` the high byte.
+    const fn order_key(self) -> u16 {
+        u16::from_be_bytes([self.q as u8, self.r as u8]) ^ 0x8080
     }
 }
 
@@ -725,6 +750,24 @@ mod tests {
             let order: Vec<TileId> = set.iter().collect();
             for n in 0..=order.len() as u32 {
                 assert_eq!(set.nth(n), order.get(n as usize).copied(), "{set:?} at {n}");
+            }
+        }
+    }
+
+    /// Hexes compare by `q`, then `r` (the frontier's and the Place list's order), through
+    /// their packed key, at the ends of the coordinate range too.
+    #[test]
+    fn hexes_compare_by_q_then_r() {
+        let values = [i8::MIN, -97, -2, -1, 0, 1, 2, 97, i8::MAX];
+        for &q1 in &values {
+            for &r1 in &values {
+                for &q2 in &values {
+                    for &r2 in &values {
+                        let (a, b) = (Hex::new(q1, r1), Hex::new(q2, r2));
+                        assert_eq!(a.cmp(&b), (q1, r1).cmp(&(q2, r2)), "{a} against {b}");
+                        assert_eq!(a < b, (q1, r1) < (q2, r2), "{a} against {b}");
+                    }
+                }
             }
         }
     }
