@@ -10,7 +10,8 @@ use sylvan_engine::{Actor, GameRng, OptionsError, Seat};
 use crate::action::Action;
 use crate::components::{Components, Element, ANIMALS, LEVELS, MAX_TASK, START_TASK};
 use crate::state::{
-    Cell, Forest, Hex, PathMemo, Player, State, Step, TileId, Tiles, MAX_CELLS, NO_ANIMAL, START,
+    Cell, ElementSets, Forest, Hex, PathMemo, Player, State, Step, TileId, Tiles, MAX_CELLS,
+    NO_ANIMAL, START,
 };
 
 /// The options a table chooses.
@@ -331,16 +332,10 @@ impl WhisperingWoods {
                 let forest = &me.forest;
                 // Built only for a task whose memo is not current (none, after `play`).
                 let mut adj = None;
-                // The scan stops at the last Task side, kept count of by the forest.
-                let mut tasks_left = forest.task_sides();
-                for (i, c) in forest.cells().iter().enumerate() {
-                    if tasks_left == 0 {
-                        break;
-                    }
-                    if !c.task_side() {
+                for i in bits(forest.task_tiles()) {
+                    let Some(c) = forest.cells().get(i) else {
                         continue;
-                    }
-                    tasks_left -= 1;
+                    };
                     let memo = forest.memo(c.animal);
                     let ends = if self.memo_is_current(forest, memo, i) {
                         memo.ends
@@ -393,34 +388,47 @@ impl WhisperingWoods {
 
     /// The forest as bit sets for path search: the Forest-side tiles of each element (Task
     /// sides, which animals never walk over, are in none).
-    pub(crate) fn adjacency<'f>(&self, forest: &'f Forest) -> Adjacency<'f> {
-        self.adjacency_of(forest.cells(), forest.all_neighbours())
+    pub(crate) fn adjacency<'f>(&'f self, forest: &'f Forest) -> Adjacency<'f> {
+        let mut sets = ElementSets::default();
+        self.sort_elements(forest.cells(), &mut sets);
+        self.adjacency_of(forest.cells(), forest.all_neighbours(), &sets)
     }
 
-    /// [`adjacency`](Self::adjacency) from a forest's tiles and their neighbours.
-    fn adjacency_of<'f>(&self, cells: &[Cell], nbrs: &'f [u128; MAX_CELLS]) -> Adjacency<'f> {
-        let mut a = Adjacency {
+    /// [`adjacency`](Self::adjacency) from a forest's tiles, their neighbours and their
+    /// element sets.
+    fn adjacency_of<'f>(
+        &'f self,
+        cells: &'f [Cell],
+        nbrs: &'f [u128; MAX_CELLS],
+        sets: &ElementSets,
+    ) -> Adjacency<'f> {
+        Adjacency {
             nbrs,
-            walkable: 0,
-            of: [0; Element::NUM],
-            colour: [NONE; MAX_CELLS],
-        };
-        // A running bit: shifting a u128 by a variable amount costs several instructions.
-        let mut bit = 1u128;
-        for (c, colour) in cells.iter().zip(a.colour.iter_mut()) {
-            let e = if c.task_side() {
-                NONE
-            } else {
-                self.element[c.tile as usize]
-            };
-            *colour = e;
-            if let Some(m) = a.of.get_mut(e as usize) {
-                *m |= bit;
-            }
-            bit <<= 1;
+            cells,
+            element: &self.element,
+            walkable: sets.of.iter().fold(0, |w, &m| w | m),
+            of: sets.of,
         }
-        a.walkable = a.of.iter().fold(0, |w, &m| w | m);
-        a
+    }
+
+    /// Brings `sets` up to date with `cells`: sorts only the tiles that came since, unless
+    /// the sets are other rules'.
+    fn sort_elements(&self, cells: &[Cell], sets: &mut ElementSets) {
+        if sets.rules != self.memo_key || usize::from(sets.len) > cells.len() {
+            *sets = ElementSets {
+                rules: self.memo_key,
+                ..ElementSets::default()
+            };
+        }
+        for (j, c) in cells.iter().enumerate().skip(usize::from(sets.len)) {
+            if c.task_side() {
+                continue;
+            }
+            if let Some(m) = sets.of.get_mut(self.element[c.tile as usize] as usize) {
+                *m |= 1 << j;
+            }
+        }
+        sets.len = cells.len() as u8;
     }
 
     /// The tiles (as a bit set over positions in [`Forest::cells`]) where a path of the task at
@@ -505,18 +513,16 @@ impl WhisperingWoods {
     /// walks could go on from, with the element to do so; the Starting tile's task, the
     /// costly one, then searches only the walks through the new tiles.
     fn refresh_memos(&self, forest: &mut Forest) {
-        let mut tasks_left = forest.task_sides();
-        let (cells, nbrs, memos) = forest.memo_parts();
+        let tasks = forest.task_tiles();
+        let (cells, nbrs, memos, sets) = forest.memo_parts();
         let len = cells.len();
+        self.sort_elements(cells, sets);
+        let sets = &*sets;
         let mut adj = None;
-        for (i, c) in cells.iter().enumerate() {
-            if tasks_left == 0 {
-                break;
-            }
-            if !c.task_side() {
+        for i in bits(tasks) {
+            let Some(c) = cells.get(i) else {
                 continue;
-            }
-            tasks_left -= 1;
+            };
             let Some(memo) = memos.get_mut(usize::from(c.animal) % ANIMALS) else {
                 continue;
             };
@@ -529,9 +535,9 @@ impl WhisperingWoods {
                     task: i as u8,
                     ..PathMemo::default()
                 };
-                adj.get_or_insert_with(|| self.adjacency_of(cells, nbrs))
+                adj.get_or_insert_with(|| self.adjacency_of(cells, nbrs, sets))
             } else if self.came_near(cells, nbrs, memo) {
-                adj.get_or_insert_with(|| self.adjacency_of(cells, nbrs))
+                adj.get_or_insert_with(|| self.adjacency_of(cells, nbrs, sets))
             } else {
                 memo.len = len as u8;
                 continue;
@@ -801,15 +807,25 @@ const NONE: u8 = u8::MAX;
 pub(crate) struct Adjacency<'f> {
     /// Each tile's neighbours, kept by the forest.
     nbrs: &'f [u128; MAX_CELLS],
+    /// The tiles.
+    cells: &'f [Cell],
+    /// Each tile number's Forest-side element index (see [`WhisperingWoods`]).
+    element: &'f [u8; 256],
     /// The Forest-side tiles.
     walkable: u128,
     /// The Forest-side tiles of each element.
     of: [u128; Element::NUM],
-    /// Each tile's Forest-side element, [`NONE`] for a Task side.
-    colour: [u8; MAX_CELLS],
 }
 
 impl Adjacency<'_> {
+    /// The Forest-side element of the tile at `at`, [`NONE`] for a Task side or no tile.
+    fn colour(&self, at: usize) -> u8 {
+        match self.cells.get(at) {
+            Some(c) if !c.task_side() => self.element[c.tile as usize],
+            _ => NONE,
+        }
+    }
+
     /// The Forest-side neighbours of the tile at `at`.
     fn nbr(&self, at: usize) -> u128 {
         self.nbrs[at] & self.walkable
@@ -900,11 +916,11 @@ fn walk_start(
     // Tiles of a colour already walked in the middle (or the end colour, when strict) are
     // out of the middle.
     let barred_by =
-        |barred: u128, j: usize| barred | adj.of.get(adj.colour[j] as usize).copied().unwrap_or(0);
+        |barred: u128, j: usize| barred | adj.of.get(adj.colour(j) as usize).copied().unwrap_or(0);
     let firsts = adj.nbr(at) & !used & near[5];
     let mut reach = 1 << at | firsts;
     for first in bits(firsts) {
-        let Some(&same) = adj.of.get(adj.colour[first] as usize) else {
+        let Some(&same) = adj.of.get(adj.colour(first) as usize) else {
             continue;
         };
         let met0 = fresh >> first & 1 == 1;
@@ -934,7 +950,7 @@ fn walk_start(
                 }
             }
         }
-        if let Some(w) = watch.get_mut(adj.colour[first] as usize) {
+        if let Some(w) = watch.get_mut(adj.colour(first) as usize) {
             *w |= lasts;
         }
     }
@@ -948,7 +964,8 @@ mod tests {
     use super::*;
 
     /// The path memos kept from one Tasks step to the next hold exactly what a search from
-    /// scratch finds, and watch at least the tiles it watches, at every Tasks step of random
+    /// scratch finds, and watch at least the tiles it watches, and the element sets kept with
+    /// them are those of the whole forest, at every Tasks step of random
     /// games (1 to 4 players, both readings of the Starting tile's task, tasks completed
     /// often so that memos are emptied and rebuilt too).
     #[test]
@@ -984,6 +1001,9 @@ mod tests {
                             continue;
                         }
                         let forest = &s.me().forest;
+                        let mut sorted = ElementSets::default();
+                        game.sort_elements(forest.cells(), &mut sorted);
+                        assert_eq!(forest.element_sets(), &sorted, "{forest:?}");
                         let adj = game.adjacency(forest);
                         for (i, c) in forest.cells().iter().enumerate() {
                             if !c.task_side() {

@@ -213,6 +213,19 @@ pub(crate) struct PathMemo {
     pub(crate) watch: [u128; Element::NUM],
 }
 
+/// The Forest-side tiles of each element, as bit sets over positions, kept by the rules for
+/// path search as tiles come, so that a Tasks step need not sort the whole forest again; the
+/// forest empties them when a tile leaves or changes side.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ElementSets {
+    /// Which rules sorted the tiles (their element data), 0 for none.
+    pub(crate) rules: u32,
+    /// How many tiles, from the first, are sorted.
+    pub(crate) len: u8,
+    /// The Forest-side tiles of each element.
+    pub(crate) of: [u128; Element::NUM],
+}
+
 /// A player's forest: the tiles, a hash index from hex to tile, each tile's neighbours as a
 /// bit set over positions in the tile list, and the sorted list of empty hexes beside it (where
 /// a tile may go). Index, neighbours and frontier are pure functions of the tiles, kept up to
@@ -228,10 +241,12 @@ pub struct Forest {
     frontier: ArrayVec<Hex, MAX_FRONTIER>,
     // The animals on Task sides, as a bit set: every Take decision asks for them.
     animals: u8,
-    // How many tiles show their Task side: the Tasks decision's scan stops at the last.
-    task_sides: u8,
+    // The tiles showing their Task side, as a bit set over positions: the Tasks decision
+    // visits them without a scan of the forest.
+    task_tiles: u128,
     // Each animal's task search (at most one Task side per animal in play).
     memo: [PathMemo; ANIMALS],
+    elements: ElementSets,
 }
 
 impl PartialEq for Forest {
@@ -255,8 +270,9 @@ impl Default for Forest {
             nbrs: [0; MAX_CELLS],
             frontier: ArrayVec::new(),
             animals: 0,
-            task_sides: 0,
+            task_tiles: 0,
             memo: [PathMemo::default(); ANIMALS],
+            elements: ElementSets::default(),
         }
     }
 }
@@ -270,7 +286,7 @@ impl From<ArrayVec<Cell, MAX_CELLS>> for Forest {
         f.reindex();
         f.relink();
         f.rebuild_frontier();
-        (f.animals, f.task_sides) = f.count_animals();
+        (f.animals, f.task_tiles) = f.count_animals();
         f
     }
 }
@@ -326,7 +342,7 @@ impl Forest {
         fresh.frontier == self.frontier
             && fresh.nbrs == self.nbrs
             && fresh.animals == self.animals
-            && fresh.task_sides == self.task_sides
+            && fresh.task_tiles == self.task_tiles
             && self
                 .cells
                 .iter()
@@ -446,7 +462,7 @@ impl Forest {
         };
         if cell.task_side() {
             self.animals |= 1 << (animal & 7);
-            self.task_sides += 1;
+            self.task_tiles |= 1 << i;
         }
         self.cells.push(cell);
         let mut s = slot_of(h);
@@ -490,8 +506,9 @@ impl Forest {
         let i = self.at(h)?;
         let c = self.cells.remove(i);
         self.memo = [PathMemo::default(); ANIMALS];
+        self.elements = ElementSets::default();
         self.reindex();
-        (self.animals, self.task_sides) = self.count_animals();
+        (self.animals, self.task_tiles) = self.count_animals();
         // Later tiles move down one place: their rows, and their bits in every row.
         let n = self.cells.len();
         self.nbrs.copy_within(i + 1..=n, i);
@@ -534,7 +551,8 @@ impl Forest {
             c.animal = animal;
         }
         self.memo = [PathMemo::default(); ANIMALS];
-        (self.animals, self.task_sides) = self.count_animals();
+        self.elements = ElementSets::default();
+        (self.animals, self.task_tiles) = self.count_animals();
     }
 
     /// Whether `h` is empty and beside a tile of the forest (the placement rule).
@@ -583,17 +601,26 @@ impl Forest {
         self.animals
     }
 
-    /// The animals on Task sides (a bit set) and how many tiles show their Task side.
-    fn count_animals(&self) -> (u8, u8) {
+    /// The animals on Task sides and the positions of the tiles showing their Task side (bit
+    /// sets).
+    fn count_animals(&self) -> (u8, u128) {
         self.cells
             .iter()
-            .filter(|c| c.task_side())
-            .fold((0, 0), |(m, n), c| (m | (1u8 << (c.animal & 7)), n + 1))
+            .enumerate()
+            .filter(|(_, c)| c.task_side())
+            .fold((0, 0), |(m, t), (i, c)| {
+                (m | (1u8 << (c.animal & 7)), t | 1 << i)
+            })
     }
 
     /// How many tiles show their Task side.
     pub fn task_sides(&self) -> usize {
-        self.task_sides as usize
+        self.task_tiles.count_ones() as usize
+    }
+
+    /// The tiles showing their Task side, as a bit set over positions in [`Forest::cells`].
+    pub fn task_tiles(&self) -> u128 {
+        self.task_tiles
     }
 
     /// The last path search of the task with `animal` on it.
@@ -601,12 +628,26 @@ impl Forest {
         &self.memo[usize::from(animal) % ANIMALS]
     }
 
-    /// The tiles, their neighbours (see [`Forest::neighbours`]) and the path memos by animal,
-    /// the memos to write while the tiles are searched.
-    pub(crate) fn memo_parts(&mut self) -> (&[Cell], &[u128; MAX_CELLS], &mut [PathMemo; ANIMALS]) {
-        (&self.cells, &self.nbrs, &mut self.memo)
+    /// The element sets as the rules last brought them up to date.
+    #[cfg(test)]
+    pub(crate) fn element_sets(&self) -> &ElementSets {
+        &self.elements
+    }
+
+    /// The tiles, their neighbours (see [`Forest::neighbours`]), the path memos by animal and
+    /// the element sets, the last two to write while the tiles are searched.
+    pub(crate) fn memo_parts(&mut self) -> MemoParts<'_> {
+        (&self.cells, &self.nbrs, &mut self.memo, &mut self.elements)
     }
 }
+
+/// A forest's tiles, their neighbours, its path memos and its element sets.
+pub(crate) type MemoParts<'f> = (
+    &'f [Cell],
+    &'f [u128; MAX_CELLS],
+    &'f mut [PathMemo; ANIMALS],
+    &'f mut ElementSets,
+);
 
 /// One player's things.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
