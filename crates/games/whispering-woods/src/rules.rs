@@ -818,12 +818,12 @@ pub(crate) struct Adjacency<'f> {
 }
 
 impl Adjacency<'_> {
-    /// The Forest-side element of the tile at `at`, [`NONE`] for a Task side or no tile.
+    /// The Forest-side element of the tile at `at`, [`NONE`] for no tile; asked only of
+    /// Forest-side tiles (a walk's), so a Task side's is not told apart.
     fn colour(&self, at: usize) -> u8 {
-        match self.cells.get(at) {
-            Some(c) if !c.task_side() => self.element[c.tile as usize],
-            _ => NONE,
-        }
+        self.cells
+            .get(at)
+            .map_or(NONE, |c| self.element[c.tile as usize])
     }
 
     /// The Forest-side neighbours of the tile at `at`.
