@@ -9,7 +9,10 @@ use sylvan_engine::{Actor, GameRng, OptionsError, Seat};
 
 use crate::action::Action;
 use crate::components::{Components, Element, ANIMALS, LEVELS, MAX_TASK, START_TASK};
-use crate::state::{Forest, Hex, Player, State, Step, TileId, Tiles, MAX_CELLS, NO_ANIMAL, START};
+use crate::state::{
+    Cell, ElementSets, Forest, Hex, PathMemo, Player, State, Step, TileId, Tiles, MAX_CELLS,
+    NO_ANIMAL, START,
+};
 
 /// The options a table chooses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,6 +53,9 @@ pub struct WhisperingWoods {
     /// side: indexed by a tile number, so read without a bounds check when path search
     /// builds its masks.
     element: [u8; 256],
+    /// A fingerprint of the task data and options, never 0: a forest's path memo made by
+    /// other rules (a state moved between tables) is searched again.
+    memo_key: u32,
 }
 
 /// A task's colours as element indices, both ways round.
@@ -63,6 +69,9 @@ struct TaskPath {
     len: u8,
     /// Whether the reversed order differs, so that it is walked too.
     both: bool,
+    /// Whether no colour comes back after another, so that no walk can use a tile twice and
+    /// the tiles reached a step at a time are exactly the walks' tiles.
+    plain: bool,
 }
 
 impl WhisperingWoods {
@@ -118,6 +127,17 @@ impl WhisperingWoods {
             }
             p.len = n as u8;
             p.both = p.fwd != p.rev;
+            p.plain = (0..n).all(|k| (k + 2..n).all(|j| p.fwd[j] != p.fwd[k]));
+        }
+        // FNV-1a over what path search reads.
+        let mut memo_key = 0x811c_9dc5_u32;
+        let tasks = paths.iter().flat_map(|p| p.fwd.iter().chain([&p.len]));
+        for &b in element
+            .iter()
+            .chain(tasks)
+            .chain([&u8::from(options.strict_start_task)])
+        {
+            memo_key = (memo_key ^ u32::from(b)).wrapping_mul(0x0100_0193);
         }
         Ok(WhisperingWoods {
             players,
@@ -126,6 +146,7 @@ impl WhisperingWoods {
             colour,
             paths,
             element,
+            memo_key: memo_key.max(1),
         })
     }
 
@@ -309,18 +330,19 @@ impl WhisperingWoods {
             }
             Step::Tasks => {
                 let forest = &me.forest;
-                let adj = self.adjacency(forest);
-                // The scan stops at the last Task side, kept count of by the forest.
-                let mut tasks_left = forest.task_sides();
-                for (i, c) in forest.cells().iter().enumerate() {
-                    if tasks_left == 0 {
-                        break;
-                    }
-                    if !c.task_side() {
+                // Built only for a task whose memo is not current (none, after `play`).
+                let mut adj = None;
+                for i in bits(forest.task_tiles()) {
+                    let Some(c) = forest.cells().get(i) else {
                         continue;
-                    }
-                    tasks_left -= 1;
-                    let ends = self.path_ends_in(forest, &adj, i);
+                    };
+                    let memo = forest.memo(c.animal);
+                    let ends = if self.memo_is_current(forest, memo, i) {
+                        memo.ends
+                    } else {
+                        let adj = adj.get_or_insert_with(|| self.adjacency(forest));
+                        self.path_ends_in(forest, adj, i)
+                    };
                     if ends == 0 || !forest.connected_without(i) {
                         continue;
                     }
@@ -366,29 +388,47 @@ impl WhisperingWoods {
 
     /// The forest as bit sets for path search: the Forest-side tiles of each element (Task
     /// sides, which animals never walk over, are in none).
-    pub(crate) fn adjacency<'f>(&self, forest: &'f Forest) -> Adjacency<'f> {
-        let mut a = Adjacency {
-            nbrs: forest.all_neighbours(),
-            walkable: 0,
-            of: [0; Element::NUM],
-            colour: [NONE; MAX_CELLS],
-        };
-        // A running bit: shifting a u128 by a variable amount costs several instructions.
-        let mut bit = 1u128;
-        for (c, colour) in forest.cells().iter().zip(a.colour.iter_mut()) {
-            let e = if c.task_side() {
-                NONE
-            } else {
-                self.element[c.tile as usize]
-            };
-            *colour = e;
-            if let Some(m) = a.of.get_mut(e as usize) {
-                *m |= bit;
-            }
-            bit <<= 1;
+    pub(crate) fn adjacency<'f>(&'f self, forest: &'f Forest) -> Adjacency<'f> {
+        let mut sets = ElementSets::default();
+        self.sort_elements(forest.cells(), &mut sets);
+        self.adjacency_of(forest.cells(), forest.all_neighbours(), &sets)
+    }
+
+    /// [`adjacency`](Self::adjacency) from a forest's tiles, their neighbours and their
+    /// element sets.
+    fn adjacency_of<'f>(
+        &'f self,
+        cells: &'f [Cell],
+        nbrs: &'f [u128; MAX_CELLS],
+        sets: &ElementSets,
+    ) -> Adjacency<'f> {
+        Adjacency {
+            nbrs,
+            cells,
+            element: &self.element,
+            walkable: sets.of.iter().fold(0, |w, &m| w | m),
+            of: sets.of,
         }
-        a.walkable = a.of.iter().fold(0, |w, &m| w | m);
-        a
+    }
+
+    /// Brings `sets` up to date with `cells`: sorts only the tiles that came since, unless
+    /// the sets are other rules'.
+    fn sort_elements(&self, cells: &[Cell], sets: &mut ElementSets) {
+        if sets.rules != self.memo_key || usize::from(sets.len) > cells.len() {
+            *sets = ElementSets {
+                rules: self.memo_key,
+                ..ElementSets::default()
+            };
+        }
+        for (j, c) in cells.iter().enumerate().skip(usize::from(sets.len)) {
+            if c.task_side() {
+                continue;
+            }
+            if let Some(m) = sets.of.get_mut(self.element[c.tile as usize] as usize) {
+                *m |= 1 << j;
+            }
+        }
+        sets.len = cells.len() as u8;
     }
 
     /// The tiles (as a bit set over positions in [`Forest::cells`]) where a path of the task at
@@ -399,37 +439,127 @@ impl WhisperingWoods {
     }
 
     pub(crate) fn path_ends_in(&self, forest: &Forest, adj: &Adjacency, ti: usize) -> u128 {
-        let Some(c) = forest.cells().get(ti) else {
-            return 0;
+        let mut ends = 0;
+        let mut watch = [0; Element::NUM];
+        self.search(forest.cells(), adj, ti, adj.walkable, &mut ends, &mut watch);
+        ends
+    }
+
+    /// Adds to `ends` where the task at position `ti` has paths, at least those through a
+    /// tile of `fresh`, and marks in `watch` (by element) the tiles a new Forest-side tile of
+    /// that element could lengthen a walk from: the task tile and the tiles walks reach before
+    /// their last step. Paths not through `fresh` must already be in `ends` and `watch`.
+    fn search(
+        &self,
+        cells: &[Cell],
+        adj: &Adjacency,
+        ti: usize,
+        fresh: u128,
+        ends: &mut u128,
+        watch: &mut [u128; Element::NUM],
+    ) {
+        let Some(c) = cells.get(ti).filter(|c| c.task_side()) else {
+            return;
         };
-        if !c.task_side() {
-            return 0;
-        }
-        let mut ends = 0u128;
         let used = 1u128 << ti;
         if c.tile == START {
-            walk_start(adj, self.options.strict_start_task, ti, used, &mut ends);
+            walk_start(
+                adj,
+                self.options.strict_start_task,
+                ti,
+                used,
+                fresh,
+                ends,
+                watch,
+            );
         } else if let Some(p) = self.paths.get(c.tile as usize) {
-            let n = p.len as usize;
-            if n == 0 {
-                return 0;
-            }
-            // Most tasks have no path: without a tile of the first colour either way round
-            // beside the task, neither walk can start.
-            let (Some(&a), Some(&b)) =
-                (adj.of.get(p.fwd[0] as usize), adj.of.get(p.rev[0] as usize))
-            else {
-                return 0;
-            };
-            if adj.nbr(ti) & (a | b) == 0 {
-                return 0;
-            }
-            walk(adj, &p.fwd[..n], ti, used, &mut ends);
-            if p.both {
-                walk(adj, &p.rev[..n], ti, used, &mut ends);
+            let n = (p.len as usize).min(MAX_TASK);
+            for seq in [&p.fwd[..n], &p.rev[..n]]
+                .into_iter()
+                .take(1 + usize::from(p.both))
+            {
+                // The tiles a step at a time, as if a tile could be walked twice: a superset
+                // of each step's walks, exact for a plain task, and most tasks stop at none.
+                let mut reached = used;
+                for &e in seq {
+                    let Some((mark, &of)) = watch.get_mut(e as usize).zip(adj.of.get(e as usize))
+                    else {
+                        return;
+                    };
+                    *mark |= reached;
+                    reached = adj.around(reached) & of;
+                    if reached == 0 {
+                        break;
+                    }
+                }
+                if p.plain {
+                    *ends |= reached;
+                } else if reached & !*ends != 0 {
+                    walk(adj, seq, ti, used, ends);
+                }
             }
         }
-        ends
+    }
+
+    /// Whether `memo` holds the search of the task at position `ti` of `forest` as it is now.
+    fn memo_is_current(&self, forest: &Forest, memo: &PathMemo, ti: usize) -> bool {
+        memo.rules == self.memo_key
+            && usize::from(memo.task) == ti
+            && usize::from(memo.len) == forest.len()
+    }
+
+    /// Brings the forest's path memos up to date for a Tasks step. A new tile only adds paths,
+    /// through itself, so a task is searched again only if a tile came beside a tile its
+    /// walks could go on from, with the element to do so; the Starting tile's task, the
+    /// costly one, then searches only the walks through the new tiles.
+    fn refresh_memos(&self, forest: &mut Forest) {
+        let tasks = forest.task_tiles();
+        let (cells, nbrs, memos, sets) = forest.memo_parts();
+        let len = cells.len();
+        self.sort_elements(cells, sets);
+        let sets = &*sets;
+        let mut adj = None;
+        for i in bits(tasks) {
+            let Some(c) = cells.get(i) else {
+                continue;
+            };
+            let Some(memo) = memos.get_mut(usize::from(c.animal) % ANIMALS) else {
+                continue;
+            };
+            let same = memo.rules == self.memo_key
+                && usize::from(memo.task) == i
+                && usize::from(memo.len) <= len;
+            let adj = if !same {
+                *memo = PathMemo {
+                    rules: self.memo_key,
+                    task: i as u8,
+                    ..PathMemo::default()
+                };
+                adj.get_or_insert_with(|| self.adjacency_of(cells, nbrs, sets))
+            } else if self.came_near(cells, nbrs, memo) {
+                adj.get_or_insert_with(|| self.adjacency_of(cells, nbrs, sets))
+            } else {
+                memo.len = len as u8;
+                continue;
+            };
+            // The tiles that came since the search (all of them for a new memo).
+            let fresh = adj.walkable & !((1u128 << memo.len) - 1);
+            self.search(cells, adj, i, fresh, &mut memo.ends, &mut memo.watch);
+            memo.len = len as u8;
+        }
+    }
+
+    /// Whether a Forest-side tile that came after `memo`'s search lies beside a tile it
+    /// watches for that tile's element.
+    fn came_near(&self, cells: &[Cell], nbrs: &[u128; MAX_CELLS], memo: &PathMemo) -> bool {
+        let from = usize::from(memo.len).min(cells.len());
+        cells[from..].iter().zip(&nbrs[from..]).any(|(c, &n)| {
+            !c.task_side()
+                && memo
+                    .watch
+                    .get(self.element[c.tile as usize] as usize)
+                    .is_some_and(|&w| n & w != 0)
+        })
     }
 
     /// Plays a decision assumed legal (listed by [`WhisperingWoods::legal`] or checked). A
@@ -437,6 +567,17 @@ impl WhisperingWoods {
     /// is; a task's path is not searched again, so an illegal Complete leaves the state
     /// unspecified, as [`sylvan_engine::Game::apply_unchecked`] allows.
     pub fn play(&self, s: &mut State, a: Action) {
+        self.play_step(s, a);
+        // The Tasks step's list reads the memos: searched here, where they can be kept.
+        if s.step == Step::Tasks {
+            if let Some(p) = s.players.get_mut(s.current.index()) {
+                self.refresh_memos(&mut p.forest);
+            }
+        }
+    }
+
+    /// [`play`](Self::play) but for the path memos.
+    fn play_step(&self, s: &mut State, a: Action) {
         let cur = s.current.index();
         if cur >= s.players.len() {
             return;
@@ -666,15 +807,25 @@ const NONE: u8 = u8::MAX;
 pub(crate) struct Adjacency<'f> {
     /// Each tile's neighbours, kept by the forest.
     nbrs: &'f [u128; MAX_CELLS],
+    /// The tiles.
+    cells: &'f [Cell],
+    /// Each tile number's Forest-side element index (see [`WhisperingWoods`]).
+    element: &'f [u8; 256],
     /// The Forest-side tiles.
     walkable: u128,
     /// The Forest-side tiles of each element.
     of: [u128; Element::NUM],
-    /// Each tile's Forest-side element, [`NONE`] for a Task side.
-    colour: [u8; MAX_CELLS],
 }
 
 impl Adjacency<'_> {
+    /// The Forest-side element of the tile at `at`, [`NONE`] for no tile; asked only of
+    /// Forest-side tiles (a walk's), so a Task side's is not told apart.
+    fn colour(&self, at: usize) -> u8 {
+        self.cells
+            .get(at)
+            .map_or(NONE, |c| self.element[c.tile as usize])
+    }
+
     /// The Forest-side neighbours of the tile at `at`.
     fn nbr(&self, at: usize) -> u128 {
         self.nbrs[at] & self.walkable
@@ -736,31 +887,154 @@ const _: () = assert!(START_TASK == 6, "walk_start nests one loop per middle til
 
 /// The Starting tile's task from the tile at `at`: first and last tile the same colour, the
 /// four between them of four different colours (and, when `strict`, not the end colour).
-/// Nested loops, one per middle tile, rather than recursion: the walk is this game's most
-/// visited search.
-fn walk_start(adj: &Adjacency, strict: bool, at: usize, used: u128, ends: &mut u128) {
+/// Walks only through a tile of `fresh` are searched: a walk that has not met one goes on
+/// only to tiles close enough to one to meet it in the steps left. Nested loops, one per
+/// middle tile, rather than recursion: the walk is this game's most visited search. Marks in
+/// `watch` the tiles searched walks go on from: for any element, but the last middle tiles
+/// only for the first tile's element, the one an end must have.
+fn walk_start(
+    adj: &Adjacency,
+    strict: bool,
+    at: usize,
+    used: u128,
+    fresh: u128,
+    ends: &mut u128,
+    watch: &mut [u128; Element::NUM],
+) {
+    // near[k]: the tiles at most k steps from a fresh tile (all tiles when all are fresh).
+    let mut near = [u128::MAX; START_TASK];
+    if fresh != adj.walkable {
+        near[0] = fresh;
+        let mut ring = fresh;
+        for k in 1..START_TASK {
+            ring = adj.around(ring) & !near[k - 1];
+            near[k] = near[k - 1] | ring;
+        }
+    }
+    // Where a walk may go next: anywhere once it has met a fresh tile.
+    let onward = |met: bool, left: usize| if met { u128::MAX } else { near[left] };
     // Tiles of a colour already walked in the middle (or the end colour, when strict) are
     // out of the middle.
     let barred_by =
-        |barred: u128, j: usize| barred | adj.of.get(adj.colour[j] as usize).copied().unwrap_or(0);
-    for first in bits(adj.nbr(at) & !used) {
-        let Some(&same) = adj.of.get(adj.colour[first] as usize) else {
+        |barred: u128, j: usize| barred | adj.of.get(adj.colour(j) as usize).copied().unwrap_or(0);
+    let firsts = adj.nbr(at) & !used & near[5];
+    let mut reach = 1 << at | firsts;
+    for first in bits(firsts) {
+        let Some(&same) = adj.of.get(adj.colour(first) as usize) else {
             continue;
         };
+        let met0 = fresh >> first & 1 == 1;
         let used0 = used | 1 << first;
         let barred0 = if strict { same } else { 0 };
-        for m1 in bits(adj.nbr(first) & !used0 & !barred0) {
+        let mut lasts = 0;
+        let step1 = adj.nbr(first) & !used0 & !barred0 & onward(met0, 4);
+        reach |= step1;
+        for m1 in bits(step1) {
+            let met1 = met0 || fresh >> m1 & 1 == 1;
             let (used1, barred1) = (used0 | 1 << m1, barred_by(barred0, m1));
-            for m2 in bits(adj.nbr(m1) & !used1 & !barred1) {
+            let step2 = adj.nbr(m1) & !used1 & !barred1 & onward(met1, 3);
+            reach |= step2;
+            for m2 in bits(step2) {
+                let met2 = met1 || fresh >> m2 & 1 == 1;
                 let (used2, barred2) = (used1 | 1 << m2, barred_by(barred1, m2));
-                for m3 in bits(adj.nbr(m2) & !used2 & !barred2) {
+                let step3 = adj.nbr(m2) & !used2 & !barred2 & onward(met2, 2);
+                reach |= step3;
+                for m3 in bits(step3) {
+                    let met3 = met2 || fresh >> m3 & 1 == 1;
                     let (used3, barred3) = (used2 | 1 << m3, barred_by(barred2, m3));
                     // The last middle tile and the end in one sweep (no tile neighbours
                     // itself).
-                    let last = adj.nbr(m3) & !used3 & !barred3;
+                    let last = adj.nbr(m3) & !used3 & !barred3 & onward(met3, 1);
+                    lasts |= last;
                     *ends |= adj.around(last) & same & !used3;
                 }
             }
         }
+        if let Some(w) = watch.get_mut(adj.colour(first) as usize) {
+            *w |= lasts;
+        }
+    }
+    for w in watch.iter_mut() {
+        *w |= reach;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The path memos kept from one Tasks step to the next hold exactly what a search from
+    /// scratch finds, and watch at least the tiles it watches, and the element sets kept with
+    /// them are those of the whole forest, at every Tasks step of random
+    /// games (1 to 4 players, both readings of the Starting tile's task, tasks completed
+    /// often so that memos are emptied and rebuilt too).
+    #[test]
+    fn path_memos_match_a_search_from_scratch_along_random_games() {
+        let mut checked = 0;
+        let mut with_ends = 0;
+        for players in 1..=4 {
+            for strict in [false, true] {
+                let options = Options {
+                    strict_start_task: strict,
+                    ..Options::default()
+                };
+                let game =
+                    WhisperingWoods::with(players, options, Arc::new(Components::standard()))
+                        .expect("valid");
+                let mut rng = GameRng::seeded(players as u64 * 2 + u64::from(strict));
+                let mut out = Vec::new();
+                for _ in 0..16 {
+                    let mut s = game.setup();
+                    while let Some(a) = match game.actor(&s) {
+                        Actor::Nobody => None,
+                        Actor::Chance => game.draw(&s, &mut rng),
+                        Actor::Seat(_) => {
+                            game.legal(&s, &mut out);
+                            let complete = out.iter().copied().find(|a| {
+                                matches!(a, Action::Complete { .. }) && rng.below(2) == 0
+                            });
+                            complete.or(out.get(rng.below(out.len() as u64) as usize).copied())
+                        }
+                    } {
+                        game.play(&mut s, a);
+                        if s.step != Step::Tasks {
+                            continue;
+                        }
+                        let forest = &s.me().forest;
+                        let mut sorted = ElementSets::default();
+                        game.sort_elements(forest.cells(), &mut sorted);
+                        assert_eq!(forest.element_sets(), &sorted, "{forest:?}");
+                        let adj = game.adjacency(forest);
+                        for (i, c) in forest.cells().iter().enumerate() {
+                            if !c.task_side() {
+                                continue;
+                            }
+                            let memo = forest.memo(c.animal);
+                            assert!(game.memo_is_current(forest, memo, i));
+                            let (mut ends, mut watch) = (0, [0; Element::NUM]);
+                            game.search(
+                                forest.cells(),
+                                &adj,
+                                i,
+                                adj.walkable,
+                                &mut ends,
+                                &mut watch,
+                            );
+                            assert_eq!(memo.ends, ends, "task {i} in {forest:?}");
+                            for (m, w) in memo.watch.iter().zip(watch) {
+                                assert_eq!(w & !m, 0, "task {i} in {forest:?}");
+                            }
+                            checked += 1;
+                            with_ends += usize::from(ends != 0);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 5_000, "{checked} memos checked");
+        assert!(
+            with_ends > 300,
+            "{with_ends} memos with paths ({checked} checked)"
+        );
     }
 }

@@ -9,10 +9,11 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 use sylvan_engine::Seat;
 
-use crate::components::{ANIMALS, BONUS_KINDS, MAX_BOARD};
+use crate::components::{Element, ANIMALS, BONUS_KINDS, MAX_BOARD};
 
-/// A hex in a forest, in axial coordinates; the Starting tile is at (0, 0).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A hex in a forest, in axial coordinates; the Starting tile is at (0, 0). Ordered by `q`,
+/// then `r`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Hex {
     /// Column.
     pub q: i8,
@@ -42,6 +43,30 @@ impl Hex {
     /// Whether two hexes share a side.
     pub fn touches(self, other: Hex) -> bool {
         (0..6).any(|d| self.neighbour(d) == Some(other))
+    }
+}
+
+// The sorted frontier compares hexes at every tile placed: one comparison of a number each,
+// where comparing `q` and then `r` branched.
+impl Ord for Hex {
+    fn cmp(&self, other: &Hex) -> std::cmp::Ordering {
+        self.order_key().cmp(&other.order_key())
+    }
+}
+
+impl PartialOrd for Hex {
+    fn partial_cmp(&self, other: &Hex) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+    fn lt(&self, other: &Hex) -> bool {
+        self.order_key() < other.order_key()
+    }
+}
+
+impl Hex {
+    /// A number in the (q, r) order: each coordinate offset to unsigned, `q` the high byte.
+    const fn order_key(self) -> u16 {
+        u16::from_be_bytes([self.q as u8, self.r as u8]) ^ 0x8080
     }
 }
 
@@ -170,6 +195,37 @@ const INDEX: usize = 128;
 /// one, so 6 + 2 x 96.
 pub const MAX_FRONTIER: usize = 6 + 2 * (MAX_CELLS - 1);
 
+/// One task's path search as last done, kept by the forest so that a Tasks step searches
+/// again only the tasks a new tile came near. The rules fill it; the forest empties it when a
+/// tile leaves or changes side, as tiles then change place in the list.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PathMemo {
+    /// Which rules searched (their task data and options), 0 for no search.
+    pub(crate) rules: u32,
+    /// The task tile's position in [`Forest::cells`].
+    pub(crate) task: u8,
+    /// How many tiles the forest held: tiles from this position on came later.
+    pub(crate) len: u8,
+    /// Where the task's paths end, as a bit set over positions.
+    pub(crate) ends: u128,
+    /// For each element, the tiles a new Forest-side tile of that element beside them could
+    /// lengthen a walk from: a later tile beside none of them changes no walk.
+    pub(crate) watch: [u128; Element::NUM],
+}
+
+/// The Forest-side tiles of each element, as bit sets over positions, kept by the rules for
+/// path search as tiles come, so that a Tasks step need not sort the whole forest again; the
+/// forest empties them when a tile leaves or changes side.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ElementSets {
+    /// Which rules sorted the tiles (their element data), 0 for none.
+    pub(crate) rules: u32,
+    /// How many tiles, from the first, are sorted.
+    pub(crate) len: u8,
+    /// The Forest-side tiles of each element.
+    pub(crate) of: [u128; Element::NUM],
+}
+
 /// A player's forest: the tiles, a hash index from hex to tile, each tile's neighbours as a
 /// bit set over positions in the tile list, and the sorted list of empty hexes beside it (where
 /// a tile may go). Index, neighbours and frontier are pure functions of the tiles, kept up to
@@ -185,8 +241,12 @@ pub struct Forest {
     frontier: ArrayVec<Hex, MAX_FRONTIER>,
     // The animals on Task sides, as a bit set: every Take decision asks for them.
     animals: u8,
-    // How many tiles show their Task side: the Tasks decision's scan stops at the last.
-    task_sides: u8,
+    // The tiles showing their Task side, as a bit set over positions: the Tasks decision
+    // visits them without a scan of the forest.
+    task_tiles: u128,
+    // Each animal's task search (at most one Task side per animal in play).
+    memo: [PathMemo; ANIMALS],
+    elements: ElementSets,
 }
 
 impl PartialEq for Forest {
@@ -210,7 +270,9 @@ impl Default for Forest {
             nbrs: [0; MAX_CELLS],
             frontier: ArrayVec::new(),
             animals: 0,
-            task_sides: 0,
+            task_tiles: 0,
+            memo: [PathMemo::default(); ANIMALS],
+            elements: ElementSets::default(),
         }
     }
 }
@@ -224,7 +286,7 @@ impl From<ArrayVec<Cell, MAX_CELLS>> for Forest {
         f.reindex();
         f.relink();
         f.rebuild_frontier();
-        (f.animals, f.task_sides) = f.count_animals();
+        (f.animals, f.task_tiles) = f.count_animals();
         f
     }
 }
@@ -280,7 +342,7 @@ impl Forest {
         fresh.frontier == self.frontier
             && fresh.nbrs == self.nbrs
             && fresh.animals == self.animals
-            && fresh.task_sides == self.task_sides
+            && fresh.task_tiles == self.task_tiles
             && self
                 .cells
                 .iter()
@@ -400,7 +462,7 @@ impl Forest {
         };
         if cell.task_side() {
             self.animals |= 1 << (animal & 7);
-            self.task_sides += 1;
+            self.task_tiles |= 1 << i;
         }
         self.cells.push(cell);
         let mut s = slot_of(h);
@@ -443,8 +505,10 @@ impl Forest {
     pub fn remove(&mut self, h: Hex) -> Option<Cell> {
         let i = self.at(h)?;
         let c = self.cells.remove(i);
+        self.memo = [PathMemo::default(); ANIMALS];
+        self.elements = ElementSets::default();
         self.reindex();
-        (self.animals, self.task_sides) = self.count_animals();
+        (self.animals, self.task_tiles) = self.count_animals();
         // Later tiles move down one place: their rows, and their bits in every row.
         let n = self.cells.len();
         self.nbrs.copy_within(i + 1..=n, i);
@@ -486,7 +550,9 @@ impl Forest {
         if let Some(c) = self.cells.get_mut(i) {
             c.animal = animal;
         }
-        (self.animals, self.task_sides) = self.count_animals();
+        self.memo = [PathMemo::default(); ANIMALS];
+        self.elements = ElementSets::default();
+        (self.animals, self.task_tiles) = self.count_animals();
     }
 
     /// Whether `h` is empty and beside a tile of the forest (the placement rule).
@@ -535,19 +601,53 @@ impl Forest {
         self.animals
     }
 
-    /// The animals on Task sides (a bit set) and how many tiles show their Task side.
-    fn count_animals(&self) -> (u8, u8) {
+    /// The animals on Task sides and the positions of the tiles showing their Task side (bit
+    /// sets).
+    fn count_animals(&self) -> (u8, u128) {
         self.cells
             .iter()
-            .filter(|c| c.task_side())
-            .fold((0, 0), |(m, n), c| (m | (1u8 << (c.animal & 7)), n + 1))
+            .enumerate()
+            .filter(|(_, c)| c.task_side())
+            .fold((0, 0), |(m, t), (i, c)| {
+                (m | (1u8 << (c.animal & 7)), t | 1 << i)
+            })
     }
 
     /// How many tiles show their Task side.
     pub fn task_sides(&self) -> usize {
-        self.task_sides as usize
+        self.task_tiles.count_ones() as usize
+    }
+
+    /// The tiles showing their Task side, as a bit set over positions in [`Forest::cells`].
+    pub fn task_tiles(&self) -> u128 {
+        self.task_tiles
+    }
+
+    /// The last path search of the task with `animal` on it.
+    pub(crate) fn memo(&self, animal: u8) -> &PathMemo {
+        &self.memo[usize::from(animal) % ANIMALS]
+    }
+
+    /// The element sets as the rules last brought them up to date.
+    #[cfg(test)]
+    pub(crate) fn element_sets(&self) -> &ElementSets {
+        &self.elements
+    }
+
+    /// The tiles, their neighbours (see [`Forest::neighbours`]), the path memos by animal and
+    /// the element sets, the last two to write while the tiles are searched.
+    pub(crate) fn memo_parts(&mut self) -> MemoParts<'_> {
+        (&self.cells, &self.nbrs, &mut self.memo, &mut self.elements)
     }
 }
+
+/// A forest's tiles, their neighbours, its path memos and its element sets.
+pub(crate) type MemoParts<'f> = (
+    &'f [Cell],
+    &'f [u128; MAX_CELLS],
+    &'f mut [PathMemo; ANIMALS],
+    &'f mut ElementSets,
+);
 
 /// One player's things.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -691,6 +791,24 @@ mod tests {
             let order: Vec<TileId> = set.iter().collect();
             for n in 0..=order.len() as u32 {
                 assert_eq!(set.nth(n), order.get(n as usize).copied(), "{set:?} at {n}");
+            }
+        }
+    }
+
+    /// Hexes compare by `q`, then `r` (the frontier's and the Place list's order), through
+    /// their packed key, at the ends of the coordinate range too.
+    #[test]
+    fn hexes_compare_by_q_then_r() {
+        let values = [i8::MIN, -97, -2, -1, 0, 1, 2, 97, i8::MAX];
+        for &q1 in &values {
+            for &r1 in &values {
+                for &q2 in &values {
+                    for &r2 in &values {
+                        let (a, b) = (Hex::new(q1, r1), Hex::new(q2, r2));
+                        assert_eq!(a.cmp(&b), (q1, r1).cmp(&(q2, r2)), "{a} against {b}");
+                        assert_eq!(a < b, (q1, r1) < (q2, r2), "{a} against {b}");
+                    }
+                }
             }
         }
     }
