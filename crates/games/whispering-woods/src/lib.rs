@@ -273,11 +273,17 @@ impl Game for WhisperingWoods {
         WhisperingWoods::score(self, s)
     }
 
-    /// Eighty random decisions (about four turns a player) before the heuristic judges, not
-    /// forty: in 100-game screens `mcts:2000:h80` beat `mcts:2000:margin` (horizon 40) in 62%
-    /// and `mcts:2000:h20` in 38% (README, Bots).
+    /// With rivals, eighty random decisions (about four turns a player) before the heuristic
+    /// judges, not forty: in 100-game screens `mcts:2000:h80` beat `mcts:2000:margin` (horizon
+    /// 40) in 62% and `mcts:2000:h20` in 38%. Solo, forty: over the same 100 seeds of each
+    /// Mission `ismcts:hard:h80` scored 0.4 to 2 points less than at 40, at twice the time
+    /// (README, Bots).
     fn rollout_horizon(&self) -> u32 {
-        80
+        if self.players == 1 {
+            sylvan_engine::ROLLOUT_HORIZON
+        } else {
+            80
+        }
     }
 
     /// Points so far, the Bonus card this turn's tasks earn and half of each walkable open

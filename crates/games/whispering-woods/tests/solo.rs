@@ -495,3 +495,20 @@ fn the_log_is_worded_for_its_reader_and_tasks_say_their_points() {
         "{checked} decisions, {tasks} tasks"
     );
 }
+
+/// The search rolls out forty decisions in a Mission and eighty with rivals (measured: the
+/// longer rollouts help two players and cost the solo bot points).
+#[test]
+fn solo_rollouts_are_shorter_than_with_rivals() {
+    for level in 1..=6 {
+        assert_eq!(
+            solo(level).rollout_horizon(),
+            sylvan_engine::ROLLOUT_HORIZON,
+            "Mission {level}"
+        );
+    }
+    for players in 2..=4 {
+        let game = WhisperingWoods::new(players, Options::default()).expect("players");
+        assert_eq!(game.rollout_horizon(), 80, "{players} players");
+    }
+}
