@@ -441,7 +441,8 @@ impl Think {
         z ^= z >> 31;
         // Uniform in (0, 1]: never ln(0).
         let u = ((z >> 11) + 1) as f64 / (1u64 << 53) as f64;
-        Duration::from_secs_f64(-u.ln() * self.mean)
+        // A rate so low that a think outlasts `Duration` waits for ever rather than panics.
+        Duration::try_from_secs_f64(-u.ln() * self.mean).unwrap_or(Duration::MAX)
     }
 }
 
@@ -678,6 +679,9 @@ mod tests {
         // Each client draws its own times.
         let (mut a, mut b) = (Think::new(0.5, 1), Think::new(0.5, 2));
         assert_ne!(a.next(), b.next());
+        // `--rate 1e-300`: thinks longer than a `Duration` holds wait for ever.
+        let mut slow = Think::new(1e303, 3);
+        assert!((0..100).all(|_| slow.next() > Duration::from_secs(1 << 60)));
     }
 
     #[test]
