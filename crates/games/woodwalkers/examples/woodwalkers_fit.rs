@@ -7,7 +7,9 @@
 //! target is seat 0's mean final margin. The features are each seat's own minus its rival's.
 //! The last quarter of the games is held out: the example prints the share of the target's
 //! variance explained there by the score margin alone, by the game's heuristic and by the fit
-//! of all candidate features (or of the subset named), then the fitted weights.
+//! of all candidate features (or of the subset named), the fitted weights, and then, by stage
+//! of the game, how closely the target follows the score margin and the score if the game
+//! ended now (over all positions).
 //!
 //! `cargo run --release -p sylvan-woodwalkers --example woodwalkers_fit -- GAMES K ITERATIONS SIDE SEED [FEATURES] [TARGET]`
 //! (SIDE `day` or `night`; FEATURES a comma-separated list of feature numbers to fit, or
@@ -203,6 +205,8 @@ fn main() {
     let held_out_from = games - games / 4;
     // (features, target, margin, heuristic, held out)
     let mut rows: Vec<(Vec<f64>, f64, f64, f64, bool)> = Vec::new();
+    // Per row: the share of the game played and seat 0's flags held minus seat 1's.
+    let mut stages: Vec<(f64, f64)> = Vec::new();
     for game in 0..games {
         let mut s = g.initial_state();
         let mut n = 0u64;
@@ -228,6 +232,7 @@ fn main() {
                     if game_target && rng.below(6) == 0 {
                         let (f0, f1) = (features(&g, &s, 0), features(&g, &s, 1));
                         let row = chosen.iter().map(|&i| f0[i] - f1[i]).collect();
+                        stages.push((1.0 - left(&g, &s), f0[1] - f1[1]));
                         rows.push((
                             row,
                             0.0,
@@ -252,6 +257,7 @@ fn main() {
                             }
                             let (f0, f1) = (features(&g, &c, 0), features(&g, &c, 1));
                             let row = chosen.iter().map(|&i| f0[i] - f1[i]).collect();
+                            stages.push((1.0 - left(&g, &c), f0[1] - f1[1]));
                             rows.push((
                                 row,
                                 total / k as f64,
@@ -268,6 +274,27 @@ fn main() {
                 }
             }
         }
+    }
+    // How much the position says about the end at each stage: the correlation of the target
+    // with the score margin, and with the margin plus the flags held (what the score would be
+    // if the game ended now), over all positions of that stage.
+    let mut by_stage = String::from(
+        "by stage (share of the battle mode tiles chosen): positions, correlation of the target with the margin, with margin + flags held\n",
+    );
+    for (from, to) in [(0.0, 0.25), (0.25, 0.5), (0.5, 0.75), (0.75, 1.01)] {
+        let at: Vec<usize> = (0..rows.len())
+            .filter(|&i| (from..to).contains(&stages[i].0))
+            .collect();
+        let target: Vec<f64> = at.iter().map(|&i| rows[i].1).collect();
+        let margin: Vec<f64> = at.iter().map(|&i| rows[i].2).collect();
+        let if_ended: Vec<f64> = at.iter().map(|&i| rows[i].2 + stages[i].1).collect();
+        by_stage += &format!(
+            "  {from:.2}-{:.2}  {:>6}  {:+.3}  {:+.3}\n",
+            to.min(1.0),
+            at.len(),
+            correlation(&margin, &target),
+            correlation(&if_ended, &target)
+        );
     }
     let (train, test): (Vec<_>, Vec<_>) = rows.into_iter().partition(|r| !r.4);
     let xs: Vec<Vec<f64>> = train.iter().map(|r| r.0.clone()).collect();
@@ -294,5 +321,26 @@ fn main() {
     );
     for (&i, w) in chosen.iter().zip(&w) {
         println!("  {i:>2} {:<24} {w:+.4}", NAMES[i]);
+    }
+    print!("{by_stage}");
+}
+
+/// Pearson's correlation of `x` and `y` (0 when either is constant or empty).
+fn correlation(x: &[f64], y: &[f64]) -> f64 {
+    let n = x.len().min(y.len()) as f64;
+    if n == 0.0 {
+        return 0.0;
+    }
+    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+    let (mut xy, mut xx, mut yy) = (0.0, 0.0, 0.0);
+    for (a, b) in x.iter().zip(y) {
+        xy += (a - mx) * (b - my);
+        xx += (a - mx) * (a - mx);
+        yy += (b - my) * (b - my);
+    }
+    if xx == 0.0 || yy == 0.0 {
+        0.0
+    } else {
+        xy / (xx * yy).sqrt()
     }
 }
