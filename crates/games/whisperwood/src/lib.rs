@@ -512,6 +512,13 @@ impl Game for Whisperwood {
         }
     }
 
+    /// [`Whisperwood::estimate_margin`]: the points counted, the share of each value step the
+    /// paths have walked, and the restorations still to come at the value built, against the
+    /// best rival's; exactly the score margin once the game is over.
+    fn heuristic(&self, s: &State, seat: Seat) -> f64 {
+        self.estimate_margin(s, seat.index())
+    }
+
     fn score(&self, s: &State) -> Score {
         let n = Whisperwood::players(self);
         let totals: Vec<i32> = (0..n).map(|p| self.total(s, p)).collect();

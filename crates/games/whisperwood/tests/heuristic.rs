@@ -199,3 +199,28 @@ fn at_the_end_the_heuristic_is_the_score_margin() {
         }
     }
 }
+
+#[test]
+fn the_game_heuristic_is_the_estimate_margin_along_random_games() {
+    let g = Whisperwood::new(3, Options::default()).expect("valid");
+    let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
+    let mut judged = 0;
+    for seed in 0..4 {
+        let mut s = g.initial_state();
+        let mut rng = sylvan_engine::GameRng::seeded(seed);
+        let mut made = 0u32;
+        sylvan_engine::random_until(&g, &mut s, &mut rng, &mut actions, &mut outcomes, |s| {
+            made += 1;
+            if made.is_multiple_of(25) {
+                for seat in 0..3 {
+                    let h = g.heuristic(s, Seat(seat as u8));
+                    assert!(close(h, g.estimate_margin(s, seat)), "{h}");
+                    judged += 1;
+                }
+            }
+            false
+        });
+        assert_eq!(s.phase, Phase::Over);
+    }
+    assert!(judged > 30, "{judged} positions judged");
+}
