@@ -61,6 +61,26 @@ pub fn explained(pred: &[f64], y: &[f64]) -> f64 {
     1.0 - sse / sst
 }
 
+/// Pearson's correlation of `x` and `y` (0 when either is constant or empty).
+pub fn correlation(x: &[f64], y: &[f64]) -> f64 {
+    let n = x.len().min(y.len()) as f64;
+    if n == 0.0 {
+        return 0.0;
+    }
+    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+    let (mut xy, mut xx, mut yy) = (0.0, 0.0, 0.0);
+    for (a, b) in x.iter().zip(y) {
+        xy += (a - mx) * (b - my);
+        xx += (a - mx) * (a - mx);
+        yy += (b - my) * (b - my);
+    }
+    if xx == 0.0 || yy == 0.0 {
+        0.0
+    } else {
+        xy / (xx * yy).sqrt()
+    }
+}
+
 /// The root mean squared error of `x` against `y`.
 pub fn rmse(x: &[f64], y: &[f64]) -> f64 {
     (x.iter().zip(y).map(|(a, b)| (a - b) * (a - b)).sum::<f64>() / x.len() as f64).sqrt()
@@ -91,5 +111,20 @@ mod tests {
         assert!(explained(&vec![mean; y.len()], &y).abs() < 1e-9);
         let wrong: Vec<f64> = pred.iter().map(|p| -p).collect();
         assert!(explained(&wrong, &y) < 0.0);
+    }
+
+    #[test]
+    fn correlation_is_one_for_a_rising_line_minus_one_for_a_falling_one_and_zero_when_flat() {
+        let x = [1.0, 2.0, 4.0, 7.0];
+        let up: Vec<f64> = x.iter().map(|v| 3.0 * v + 1.0).collect();
+        let down: Vec<f64> = x.iter().map(|v| 5.0 - 0.5 * v).collect();
+        assert!((correlation(&x, &up) - 1.0).abs() < 1e-12);
+        assert!((correlation(&x, &down) + 1.0).abs() < 1e-12);
+        // Unrelated: x against its centred square, symmetric around the mean.
+        let a = [-2.0, -1.0, 1.0, 2.0];
+        let b = [4.0, 1.0, 1.0, 4.0];
+        assert!(correlation(&a, &b).abs() < 1e-12);
+        assert_eq!(correlation(&x, &[2.0; 4]), 0.0);
+        assert_eq!(correlation(&[], &[]), 0.0);
     }
 }

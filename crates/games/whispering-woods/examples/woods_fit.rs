@@ -9,7 +9,7 @@
 //! the margin search before the cut-off, 0 for random play).
 
 use sylvan_bots::{decide, BotSpec, Observation};
-use sylvan_engine::fit::{least_squares, rmse};
+use sylvan_engine::fit::{correlation, least_squares, rmse};
 use sylvan_engine::{score_margin, Actor, Game, GameRng, Seat};
 use sylvan_whispering_woods::{Action, State, WhisperingWoods, START};
 
@@ -84,18 +84,6 @@ fn random_step(
     };
     g.apply_unchecked(s, a);
     true
-}
-
-fn correlation(x: &[f64], y: &[f64]) -> f64 {
-    let n = x.len() as f64;
-    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
-    let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
-    for (a, b) in x.iter().zip(y) {
-        sxy += (a - mx) * (b - my);
-        sxx += (a - mx) * (a - mx);
-        syy += (b - my) * (b - my);
-    }
-    sxy / (sxx * syy).sqrt()
 }
 
 fn main() {

@@ -17,7 +17,7 @@
 //! instead of random continuations from cut-offs).
 
 use sylvan_bots::{decide, BotSpec, Observation};
-use sylvan_engine::fit::{explained, least_squares, predict};
+use sylvan_engine::fit::{correlation, explained, least_squares, predict};
 use sylvan_engine::{random_playout_from, random_until, score_margin, Actor, Game, GameRng, Seat};
 use sylvan_woodwalkers::components::expand;
 use sylvan_woodwalkers::{Animal, Category, ForestTile, Options, Side, Space, State, Woodwalkers};
@@ -323,24 +323,4 @@ fn main() {
         println!("  {i:>2} {:<24} {w:+.4}", NAMES[i]);
     }
     print!("{by_stage}");
-}
-
-/// Pearson's correlation of `x` and `y` (0 when either is constant or empty).
-fn correlation(x: &[f64], y: &[f64]) -> f64 {
-    let n = x.len().min(y.len()) as f64;
-    if n == 0.0 {
-        return 0.0;
-    }
-    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
-    let (mut xy, mut xx, mut yy) = (0.0, 0.0, 0.0);
-    for (a, b) in x.iter().zip(y) {
-        xy += (a - mx) * (b - my);
-        xx += (a - mx) * (a - mx);
-        yy += (b - my) * (b - my);
-    }
-    if xx == 0.0 || yy == 0.0 {
-        0.0
-    } else {
-        xy / (xx * yy).sqrt()
-    }
 }
