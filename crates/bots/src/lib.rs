@@ -131,6 +131,8 @@ pub enum Budget {
     Iterations(u32),
     /// Milliseconds of wall time (each thread searches that long).
     Millis(u32),
+    /// A difficulty level: the iterations the game sets for it ([`Game::level_iterations`]).
+    Level(Difficulty),
 }
 
 /// The most iterations a budget may ask for.
@@ -155,6 +157,16 @@ impl Budget {
             ok => Ok(ok),
         }
     }
+
+    /// The iterations this budget searches in `game` (`None` for a time budget): a difficulty
+    /// level's are the game's own.
+    pub fn iterations_in<G: Game>(self, game: &G) -> Option<u32> {
+        match self {
+            Budget::Iterations(n) => Some(n),
+            Budget::Millis(_) => None,
+            Budget::Level(level) => Some(level.iterations_in(game)),
+        }
+    }
 }
 
 impl fmt::Display for Budget {
@@ -162,11 +174,12 @@ impl fmt::Display for Budget {
         match self {
             Budget::Iterations(n) => write!(f, "{n}"),
             Budget::Millis(ms) => write!(f, "{ms}ms"),
+            Budget::Level(level) => f.write_str(level.name()),
         }
     }
 }
 
-/// The difficulty names people pick, mapped to iteration budgets.
+/// The difficulty names people pick; each game sets their iterations from its skill ladder.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
@@ -179,13 +192,21 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
-    /// The iterations per decision this difficulty searches.
-    pub fn iterations(self) -> u32 {
+    /// The three levels, easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    /// The name people pick it by.
+    pub fn name(self) -> &'static str {
         match self {
-            Difficulty::Easy => 200,
-            Difficulty::Medium => 1_000,
-            Difficulty::Hard => 4_000,
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
         }
+    }
+
+    /// The iterations per decision this difficulty searches in `game`.
+    pub fn iterations_in<G: Game>(self, game: &G) -> u32 {
+        game.level_iterations()[self as usize]
     }
 }
 
@@ -287,15 +308,15 @@ impl FromStr for BotSpec {
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(name))
             .ok_or_else(|| BotError::UnknownBot(name.to_string()))?;
-        let budget = match budget {
-            None => Budget::Iterations(Difficulty::Medium.iterations()),
-            Some(b) => parse_budget(b)?,
-        };
-        if !kind.searches() && budget != Budget::Iterations(Difficulty::Medium.iterations()) {
+        if !kind.searches() && budget.is_some() {
             return Err(BotError::BadBudget(format!(
                 "{kind} does not search, so it takes no budget ('{text}')"
             )));
         }
+        let budget = match budget {
+            None => Budget::Level(Difficulty::Medium),
+            Some(b) => parse_budget(b)?,
+        };
         let mut spec = BotSpec::new(kind, budget.validate()?);
         spec.horizon = horizon;
         spec.plain_margin = plain_margin;
@@ -306,11 +327,8 @@ impl FromStr for BotSpec {
 
 fn parse_budget(text: &str) -> Result<Budget, BotError> {
     let lower = text.to_lowercase();
-    match lower.as_str() {
-        "easy" => return Ok(Budget::Iterations(Difficulty::Easy.iterations())),
-        "medium" => return Ok(Budget::Iterations(Difficulty::Medium.iterations())),
-        "hard" => return Ok(Budget::Iterations(Difficulty::Hard.iterations())),
-        _ => {}
+    if let Some(level) = Difficulty::ALL.into_iter().find(|d| d.name() == lower) {
+        return Ok(Budget::Level(level));
     }
     let bad = || {
         BotError::BadBudget(format!(
@@ -678,7 +696,19 @@ mod tests {
     fn specs_parse_names_difficulties_and_budgets() {
         let s: BotSpec = "ismcts:hard".parse().expect("valid");
         assert_eq!(s.kind, BotKind::Ismcts);
-        assert_eq!(s.budget, Budget::Iterations(4_000));
+        assert_eq!(s.budget, Budget::Level(Difficulty::Hard));
+        assert_eq!(
+            (s.label.as_str(), s.budget.to_string()),
+            ("ismcts:hard", "hard".into())
+        );
+        // A level's iterations are the game's; Nim keeps the default ones.
+        let nim = sylvan_engine::testing::Nim::new(2, Default::default()).expect("two players");
+        assert_eq!(s.budget.iterations_in(&nim), Some(4_000));
+        let s: BotSpec = "mcts".parse().expect("valid");
+        assert_eq!(s.budget, Budget::Level(Difficulty::Medium));
+        assert_eq!(s.budget.iterations_in(&nim), Some(1_000));
+        let s: BotSpec = "mcts:EASY".parse().expect("valid");
+        assert_eq!(s.budget.iterations_in(&nim), Some(200));
         let s: BotSpec = "MCTS:2500".parse().expect("valid");
         assert_eq!(
             (s.kind, s.budget),
@@ -701,6 +731,8 @@ mod tests {
         assert!(err("ismcts:3600000ms").contains("more than the limit"));
         assert!(err("ismcts:lots").contains("not a budget"));
         assert!(err("random:hard").contains("takes no budget"));
+        assert!(err("greedy:medium").contains("takes no budget"));
+        assert!(err("random:1000").contains("takes no budget"));
         let cheat: BotSpec = "cheat".parse().expect("the arena may ask for it");
         assert_eq!(
             cheat.for_people().expect_err("not for people"),

@@ -79,15 +79,16 @@ pub(crate) fn search<G: Game>(
     let start = Instant::now();
     // Thread t searches its share of an iteration budget, until the deadline of a time one.
     let thread_budget = |t: usize| match budget {
-        Budget::Iterations(n) => {
-            let (n, threads) = (u64::from(n), threads as u64);
-            let share = n / threads + u64::from((t as u64) < n % threads);
-            (share, None)
-        }
         Budget::Millis(ms) => (
             u64::from(u32::MAX),
             Some(start + Duration::from_millis(u64::from(ms))),
         ),
+        Budget::Iterations(_) | Budget::Level(_) => {
+            let n = u64::from(budget.iterations_in(game).unwrap_or(1));
+            let threads = threads as u64;
+            let share = n / threads + u64::from((t as u64) < n % threads);
+            (share, None)
+        }
     };
     let limits = Limits {
         max_children: MAX_CHILDREN / threads.max(1),

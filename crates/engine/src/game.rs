@@ -284,6 +284,14 @@ pub trait Game: Sized + Send + Sync {
         ROLLOUT_HORIZON
     }
 
+    /// Search iterations per decision of the difficulty levels people pick: `easy`, `medium`
+    /// and `hard`, in that order. Set from the game's skill ladder so that each level plays
+    /// clearly better than the one below; the default suits games where more search keeps
+    /// paying between 200 and 4,000 iterations.
+    fn level_iterations(&self) -> [u32; 3] {
+        LEVEL_ITERATIONS
+    }
+
     /// What `action` (applied to `before`, giving `after`) caused, worded for `viewer`.
     /// The default is the action's own words, prefixed with who took it.
     fn events(
@@ -558,6 +566,9 @@ pub fn score_margin(score: &Score, seat: Seat) -> f64 {
 
 /// The default [`Game::rollout_horizon`]: random decisions before the heuristic judges.
 pub const ROLLOUT_HORIZON: u32 = 40;
+
+/// The default [`Game::level_iterations`]: `easy`, `medium` and `hard`.
+pub const LEVEL_ITERATIONS: [u32; 3] = [200, 1_000, 4_000];
 
 /// [`Game::draw_chance`]'s default: lists the chance outcomes into `out` and picks one by
 /// weight (`None` when there are none). Public so that an override can fall back to it for

@@ -51,7 +51,7 @@ use sylvan_engine::{rank_by, Actor, Game, GameInfo, GameRng, OptionsError, Score
 
 pub use action::{loc_name, place_name, Action, Pool};
 pub use components::{Animal, Components, ComponentsError, Element, Spell, Token};
-pub use heuristic::{PLACED_PER_ROUND, TO_COME_WEIGHT};
+pub use heuristic::{PLACED_PER_ROUND, SEARCH_LEVELS, TO_COME_WEIGHT};
 pub use rules::{pair_ok, spot_owner, Options, Whisperwood};
 pub use score::{CATEGORIES, FLOOR_ROW};
 pub use state::{Effect, Phase, Player, State};
@@ -517,6 +517,13 @@ impl Game for Whisperwood {
     /// best rival's; exactly the score margin once the game is over.
     fn heuristic(&self, s: &State, seat: Seat) -> f64 {
         self.estimate_margin(s, seat.index())
+    }
+
+    /// [`SEARCH_LEVELS`]: the search plays about as well at 200 iterations as at 4,000 at
+    /// two players, so the default levels were one level three times; these are each clearly
+    /// stronger than the one below on the skill ladder (README, Bots).
+    fn level_iterations(&self) -> [u32; 3] {
+        SEARCH_LEVELS
     }
 
     fn score(&self, s: &State) -> Score {

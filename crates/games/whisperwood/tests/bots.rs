@@ -96,3 +96,17 @@ fn ismcts_decides_the_same_when_only_hidden_cards_differ() {
         }
     }
 }
+
+#[test]
+fn the_difficulty_levels_search_the_iterations_whisperwood_sets() {
+    let game = subsequent(2);
+    let (truth, _, seat) = hidden_positions(&game, 1, true).remove(0);
+    let observation = Observation::new(&game, &truth, seat, 7);
+    let levels = game.level_iterations();
+    assert!(levels.windows(2).all(|w| w[0] < w[1]), "{levels:?}");
+    // Easy searches the game's count, not the engine's default of 200.
+    assert_ne!(levels, sylvan_engine::LEVEL_ITERATIONS);
+    let spec: BotSpec = "ismcts:easy".parse().expect("a bot");
+    let choice = decide(&game, &observation, &spec, 7).expect("the seat is to move");
+    assert_eq!(choice.thinking.iterations, u64::from(levels[0]));
+}
