@@ -23,7 +23,8 @@ pub const PLACED_PER_ROUND: f64 = 3.0;
 pub const TO_COME_WEIGHT: f64 = 10.0;
 
 /// Search iterations of `easy`, `medium` and `hard` (`Game::level_iterations`), from the
-/// skill ladder at two players (README, Bots): with this heuristic `ismcts:30` beat `greedy` in
+/// skill ladder at two players (README, Bots; release build of `aff2e39`, before each type to
+/// come counted once): `ismcts:30` beat `greedy` in
 /// 19 of 20 games and scored 7 of 20 against `ismcts:200`; 200 scored 14 of 40 against 1,000,
 /// 1,000 22 of 40 against 4,000, and 4,000 2 of 10 against 20,000.
 pub const SEARCH_LEVELS: [u32; 3] = [30, 1_000, 20_000];
@@ -116,24 +117,27 @@ impl Whisperwood {
     }
 
     /// The restorations `seat` can still expect to place, at the value its paths have built:
-    /// [`PLACED_PER_ROUND`] in each round to come, at most what its supply holds, taken from
-    /// its types in proportion to what each has left.
+    /// [`PLACED_PER_ROUND`] in each round to come, at most what its supply holds, each worth
+    /// the mean value of the types its supply still holds. Each type counts once, whatever
+    /// its count: a seat chooses what it restores, and weighing the types by what is left made
+    /// restoring a valuable type lower the value of every restoration to come (with
+    /// [`TO_COME_WEIGHT`] far more than the restoration scored), so `greedy` put off its best
+    /// restorations.
     pub fn restorations_to_come(&self, s: &State, seat: usize) -> f64 {
         let p = &s.players[seat];
-        let left: f64 = p.restorations.iter().map(|&n| f64::from(n)).sum();
-        if left == 0.0 {
+        let left: u32 = p.restorations.iter().map(|&n| u32::from(n)).sum();
+        if left == 0 {
             return 0.0;
         }
-        let expected = (PLACED_PER_ROUND * self.rounds_to_come(s)).min(left);
+        let expected = (PLACED_PER_ROUND * self.rounds_to_come(s)).min(f64::from(left));
         let built = self.restoration_values_built(s, seat);
-        let per: f64 = p
+        let (sum, types) = p
             .restorations
             .iter()
             .zip(built)
-            .map(|(&n, v)| f64::from(n) * v)
-            .sum::<f64>()
-            / left;
-        expected * per
+            .filter(|&(&n, _)| n > 0)
+            .fold((0.0, 0.0), |(sum, types), (_, v)| (sum + v, types + 1.0));
+        expected * sum / types
     }
 
     /// `seat`'s points as the score counts them now (its categories' sum), plus what its

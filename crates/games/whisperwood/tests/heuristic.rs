@@ -4,6 +4,7 @@
 //! the whole against the plain score margin.
 
 use sylvan_engine::{score_margin, suite, Game, Seat};
+use sylvan_whisperwood::components::COLUMNS;
 use sylvan_whisperwood::{Element, Options, Phase, State, Whisperwood, PLACED_PER_ROUND};
 
 const PATHS: [Element; 3] = [Element::Earth, Element::Water, Element::Air];
@@ -155,6 +156,34 @@ fn restorations_to_come_are_those_the_rounds_left_can_place_at_the_value_built()
     // An empty supply brings nothing.
     s.players[0].restorations = [0; 4];
     assert!(close(g.restorations_to_come(&s, 0), 0.0));
+}
+
+#[test]
+fn restoring_a_valuable_type_leaves_the_value_of_those_to_come_alone() {
+    let g = game();
+    let c = g.components();
+    let mut s = blank(&g);
+    // Air walked far: an air restoration is worth more than the others.
+    s.players[0].col[Element::Air.index()] = COLUMNS as u8;
+    let air = g.path_value_built(Element::Air, COLUMNS as u8);
+    let earth = g.path_value_built(Element::Earth, 1);
+    assert!(air > earth, "air {air}, earth {earth}");
+    let before = g.restorations_to_come(&s, 0);
+    // Restoring one air (more are left, and the supply is not what limits the rounds).
+    s.players[0].restorations[Element::Air.index()] -= 1;
+    assert!(close(g.restorations_to_come(&s, 0), before));
+    // Each type still held counts once, however many of it are left.
+    let values = g.restoration_values_built(&s, 0);
+    let expected =
+        (PLACED_PER_ROUND * g.rounds_to_come(&s)).min(f64::from(4 * u32::from(c.restorations) - 1));
+    let mean = values.iter().sum::<f64>() / 4.0;
+    assert!(close(g.restorations_to_come(&s, 0), expected * mean));
+    // A type used up no longer counts.
+    s.players[0].restorations[Element::Air.index()] = 0;
+    let mean = (values.iter().sum::<f64>() - values[Element::Air.index()]) / 3.0;
+    let expected =
+        (PLACED_PER_ROUND * g.rounds_to_come(&s)).min(f64::from(3 * u32::from(c.restorations)));
+    assert!(close(g.restorations_to_come(&s, 0), expected * mean));
 }
 
 #[test]
