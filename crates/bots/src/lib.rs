@@ -206,7 +206,12 @@ impl Difficulty {
 
     /// The iterations per decision this difficulty searches in `game`.
     pub fn iterations_in<G: Game>(self, game: &G) -> u32 {
-        game.level_iterations()[self as usize]
+        let [easy, medium, hard] = game.level_iterations();
+        match self {
+            Difficulty::Easy => easy,
+            Difficulty::Medium => medium,
+            Difficulty::Hard => hard,
+        }
     }
 }
 
