@@ -66,6 +66,14 @@ pub fn conformance<G: Game>(
     let mut seen_actions: Vec<G::Action> = Vec::new();
     let mut hidden_changed = false;
     for (r, game) in rules.iter().enumerate() {
+        // A player picks a level by name: each must search more than the one below.
+        let levels = game.level_iterations();
+        if levels[0] == 0 || levels.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(format!(
+                "rules #{r}: the difficulty levels must search more iterations each, from at \
+                 least 1: easy, medium, hard = {levels:?}"
+            ));
+        }
         for g in 0..config.games_per_rules {
             let seed = derive_seed(config.seed, (r as u64) << 32 | g);
             let place = |d: u64| {
@@ -563,6 +571,8 @@ mod tests {
         SkewedDraw,
         /// `draw_chance` draws as listed, then takes one more random number.
         WastefulDraw,
+        /// `medium` searches no more than `easy`.
+        FlatLevels,
     }
 
     impl Game for Flawed {
@@ -666,6 +676,13 @@ mod tests {
         fn action_from_id(&self, _: &Self::State, id: usize) -> Option<Self::Action> {
             Some(crate::testing::NimAction::Take(id as u8 + 1))
         }
+        fn level_iterations(&self) -> [u32; 3] {
+            if self.flaw == Flaw::FlatLevels {
+                [200, 200, 4_000]
+            } else {
+                self.nim.level_iterations()
+            }
+        }
         fn check_invariants(&self, s: &Self::State) -> Result<(), String> {
             match (self.flaw, s.pile) {
                 (Flaw::BrokenInvariant, Some(p)) if p < 10 => Err("stones vanished".into()),
@@ -686,6 +703,7 @@ mod tests {
             (Flaw::IdPastBound, "not below 3"),
             (Flaw::SkewedDraw, "where the listed weights draw"),
             (Flaw::WastefulDraw, "random numbers differently"),
+            (Flaw::FlatLevels, "difficulty levels must search more"),
         ];
         for (flaw, expected) in cases {
             let rules = [Flawed {
