@@ -90,9 +90,14 @@ impl Whisperwood {
     /// What the walked shares of the paths add to `seat`'s placed restorations: their value
     /// built, less the value the score already counts.
     pub fn placed_restorations_uncounted(&self, s: &State, seat: usize) -> f64 {
+        self.placed_uncounted_at(s, seat, self.restoration_values_built(s, seat))
+    }
+
+    /// [`placed_restorations_uncounted`](Self::placed_restorations_uncounted) with the values
+    /// built already known.
+    fn placed_uncounted_at(&self, s: &State, seat: usize, built: [f64; 4]) -> f64 {
         let c = self.components();
         let p = &s.players[seat];
-        let built = self.restoration_values_built(s, seat);
         TYPES
             .iter()
             .enumerate()
@@ -124,13 +129,18 @@ impl Whisperwood {
     /// [`TO_COME_WEIGHT`] far more than the restoration scored), so `greedy` put off its best
     /// restorations.
     pub fn restorations_to_come(&self, s: &State, seat: usize) -> f64 {
+        self.to_come_at(s, seat, self.restoration_values_built(s, seat))
+    }
+
+    /// [`restorations_to_come`](Self::restorations_to_come) with the values built already
+    /// known.
+    fn to_come_at(&self, s: &State, seat: usize, built: [f64; 4]) -> f64 {
         let p = &s.players[seat];
         let left: u32 = p.restorations.iter().map(|&n| u32::from(n)).sum();
         if left == 0 {
             return 0.0;
         }
         let expected = (PLACED_PER_ROUND * self.rounds_to_come(s)).min(f64::from(left));
-        let built = self.restoration_values_built(s, seat);
         let (sum, types) = p
             .restorations
             .iter()
@@ -148,9 +158,11 @@ impl Whisperwood {
         if s.phase == Phase::Over {
             return f64::from(counted.max(0));
         }
+        // Both parts read the values built; each estimate at a search's cut-off builds them once.
+        let built = self.restoration_values_built(s, seat);
         f64::from(counted)
-            + self.placed_restorations_uncounted(s, seat)
-            + TO_COME_WEIGHT * self.restorations_to_come(s, seat)
+            + self.placed_uncounted_at(s, seat, built)
+            + TO_COME_WEIGHT * self.to_come_at(s, seat, built)
     }
 
     /// The game's heuristic (issue 17): `seat`'s [`estimate`](Self::estimate) against the best
