@@ -30,6 +30,10 @@ pub trait GameKind: Send + Sync {
     /// A boxed copy of this kind (so that a [`Catalog`](crate::Catalog) can be cloned).
     fn clone_box(&self) -> Box<dyn GameKind>;
 
+    /// The search iterations per decision of `easy`, `medium` and `hard` at `players` with the
+    /// default options ([`sylvan_engine::Game::level_iterations`]).
+    fn level_iterations(&self, players: usize) -> Result<[u32; 3], CatalogError>;
+
     /// Starts a game; see [`Catalog::new_game`](crate::Catalog::new_game).
     fn new_game(
         &self,
@@ -254,6 +258,10 @@ impl<G: Game + 'static> GameKind for Kind<G> {
 
     fn clone_box(&self) -> Box<dyn GameKind> {
         Box::new(Kind::<G>::new())
+    }
+
+    fn level_iterations(&self, players: usize) -> Result<[u32; 3], CatalogError> {
+        Ok(build::<G>(players, &Value::Null, None)?.level_iterations())
     }
 
     fn new_game(

@@ -437,6 +437,22 @@ pub fn run(
                     play::wrap(&format!("  {key}{default}: {meaning}"), play::WIDTH)
                 )?;
             }
+            // What a difficulty means here: the levels are set per game from its skill ladder.
+            let players = info.min_players.max(2).min(info.max_players);
+            let [easy, medium, hard] = kind.level_iterations(players)?;
+            write!(
+                stdout,
+                "{}",
+                play::wrap(
+                    &format!(
+                        "Bot levels: easy searches {} iterations a decision, medium {}, hard {}.",
+                        thousands(easy),
+                        thousands(medium),
+                        thousands(hard)
+                    ),
+                    play::WIDTH
+                )
+            )?;
             writeln!(
                 stdout,
                 "In a game, type help for the decision at hand and rules for the components' texts."
@@ -820,9 +836,34 @@ fn write_score(out: &mut dyn Write, score: &Score, seats: &[String]) -> std::io:
     Ok(())
 }
 
+/// `n` with its thousands marked by commas, as the README writes counts (20,000).
+fn thousands(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 #[cfg(test)]
 pub(crate) fn test_catalog() -> Catalog {
     let mut catalog = Catalog::empty();
     catalog.register::<sylvan_engine::testing::Nim>();
     catalog
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_mark_their_thousands_as_the_readme_does() {
+        let cases = [(0, "0"), (999, "999"), (1_000, "1,000"), (20_000, "20,000")];
+        for (n, text) in cases {
+            assert_eq!(super::thousands(n), text);
+        }
+        assert_eq!(super::thousands(10_000_000), "10,000,000");
+    }
 }

@@ -1149,5 +1149,17 @@ fn rules_give_every_game_its_summary_solo_mode_and_options() {
             .any(|l| l.starts_with(name) && l.contains("(1-"));
         assert_eq!(solo, one_player, "{text}");
         assert!(text.lines().count() >= 5, "{text}");
+        assert!(text.contains("Bot levels: easy searches "), "{text}");
     }
+    // Each game's own levels: Woodwalkers sets its own, Spirits keeps the engine's.
+    let levels = |name: &str| {
+        let text = stdout(&run(&["rules", name], ""));
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("Bot levels"))
+            .map(String::from);
+        line.unwrap_or_default()
+    };
+    assert!(levels("woodwalkers").ends_with("medium 1,000, hard 20,000."));
+    assert!(levels("spirits-of-the-wild").ends_with("medium 1,000, hard 4,000."));
 }
