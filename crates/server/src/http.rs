@@ -234,6 +234,12 @@ async fn games(State(app): State<App>) -> Json<Value> {
         .games()
         .map(|k| {
             let info = k.info();
+            // What the bot levels search in this game, at two players (its default table).
+            let levels = k
+                .level_iterations(info.min_players.max(2).min(info.max_players))
+                .map_or(Value::Null, |[easy, medium, hard]| {
+                    json!({"easy": easy, "medium": medium, "hard": hard})
+                });
             json!({
                 "name": info.name,
                 "title": info.title,
@@ -243,6 +249,7 @@ async fn games(State(app): State<App>) -> Json<Value> {
                 "options": k.default_options(),
                 "option_help": k.option_help(),
                 "summary": k.summary(),
+                "levels": levels,
                 "description": format!(
                     "{}, for {}{} players{}",
                     info.title,

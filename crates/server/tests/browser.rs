@@ -526,6 +526,18 @@ async fn people_play_every_game_in_the_browser() {
         json!(0),
         "an option without a value shows an empty field, not the word null"
     );
+    // A bot level says how much it searches in this game.
+    let hard = b
+        .eval(
+            &lobby,
+            "document.querySelector('#seat-1 option[value=\"ismcts:hard\"]').textContent",
+        )
+        .await;
+    let hard = hard.as_str().unwrap_or_default();
+    assert!(
+        hard.starts_with("bot: hard (searches ") && hard.ends_with(" lines of play a move)"),
+        "{hard}"
+    );
     b.click(&lobby, "#create-table", 0).await;
     let invite = b
         .wait_for(

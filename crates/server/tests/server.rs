@@ -55,6 +55,23 @@ async fn error_of(conn: &mut Connection) -> Value {
 async fn tables_seats_and_versioned_moves_refuse_bad_moves_with_clear_errors() {
     let (_scratch, addr, id) =
         server_with_table("moves", json!({"game": "nim", "players": 2, "seed": 5})).await;
+    // Each game lists what its bot levels search, as the game sets them.
+    let (_, games) = request(addr, "GET", "/games", None).await.expect("games");
+    let (listed, mut hard) = (catalog(), Vec::new());
+    for g in games["games"].as_array().expect("a list of games") {
+        let kind = listed
+            .get(g["name"].as_str().unwrap_or_default())
+            .expect("a listed game is in the catalog");
+        let info = kind.info();
+        let players = info.min_players.max(2).min(info.max_players);
+        let [easy, medium, h] = kind.level_iterations(players).expect("levels");
+        let want = json!({"easy": easy, "medium": medium, "hard": h});
+        assert_eq!(g["levels"], want, "{}", g["name"]);
+        hard.push(h);
+    }
+    hard.sort_unstable();
+    hard.dedup();
+    assert!(hard.len() > 1, "some game sets its own levels: {hard:?}");
     let (_, lobby) = request(addr, "GET", "/tables", None).await.expect("lobby");
     assert_eq!(lobby["tables"][0]["id"], id);
     assert_eq!(lobby["tables"][0]["status"], "open");

@@ -39,6 +39,11 @@ var BOTS = [
   ["ismcts:medium", "bot: medium"],
   ["ismcts:hard", "bot: hard"]
 ];
+function botLabel(value, label, g) {
+  const level = value.startsWith("ismcts:") ? value.slice("ismcts:".length) : "";
+  const lines = (g.levels ?? {})[level];
+  return typeof lines === "number" ? `${label} (searches ${lines.toLocaleString("en")} lines of play a move)` : label;
+}
 function tokenKey(table2) {
   return `sylvan:${table2}`;
 }
@@ -144,7 +149,7 @@ function createForm(g) {
     seatsBox.replaceChildren(el("legend", {}, "Seats"));
     for (let i = 0; i < n; i++) {
       const sel = el("select", { id: `seat-${i}`, "data-seat": String(i) });
-      for (const [v, label] of BOTS) sel.append(el("option", { value: v }, label));
+      for (const [v, label] of BOTS) sel.append(el("option", { value: v }, botLabel(v, label, g)));
       if (i > 0) sel.value = "ismcts:easy";
       seatsBox.append(el("label", { for: `seat-${i}` }, `${seatName(i)}: `), sel, el("br"));
     }

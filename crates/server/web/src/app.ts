@@ -95,6 +95,13 @@ const BOTS: [string, string][] = [
   ["ismcts:hard", "bot: hard"],
 ];
 
+// A level's label says how much it searches in this game: each game sets its own levels.
+function botLabel(value: string, label: string, g: Json): string {
+  const level = value.startsWith("ismcts:") ? value.slice("ismcts:".length) : "";
+  const lines = (g.levels ?? {})[level];
+  return typeof lines === "number" ? `${label} (searches ${lines.toLocaleString("en")} lines of play a move)` : label;
+}
+
 function tokenKey(table: string): string {
   return `sylvan:${table}`;
 }
@@ -220,7 +227,7 @@ function createForm(g: Json): void {
     seatsBox.replaceChildren(el("legend", {}, "Seats"));
     for (let i = 0; i < n; i++) {
       const sel = el("select", { id: `seat-${i}`, "data-seat": String(i) });
-      for (const [v, label] of BOTS) sel.append(el("option", { value: v }, label));
+      for (const [v, label] of BOTS) sel.append(el("option", { value: v }, botLabel(v, label, g)));
       if (i > 0) (sel as HTMLSelectElement).value = "ismcts:easy";
       seatsBox.append(el("label", { for: `seat-${i}` }, `${seatName(i)}: `), sel, el("br"));
     }
