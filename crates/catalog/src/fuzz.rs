@@ -154,7 +154,7 @@ pub fn components(data: &[u8]) {
     let kinds: Vec<_> = catalog.games().collect();
     let kind = kinds[pick as usize % kinds.len()];
     let info = kind.info();
-    let players = info.min_players.max(2).min(info.max_players);
+    let players = info.default_players();
     let Ok(mut game) = kind.new_game(players, pick as u64, &Value::Null, true, Some(text)) else {
         return;
     };

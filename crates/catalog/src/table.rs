@@ -772,7 +772,7 @@ mod tests {
         let mut checked = 0;
         for name in catalog.names() {
             let kind = catalog.get(name).expect("listed");
-            let players = kind.info().min_players.max(2).min(kind.info().max_players);
+            let players = kind.info().default_players();
             let mut game = catalog
                 .new_game(name, players, 5, &Value::Null, true, None)
                 .expect("starts");
@@ -830,7 +830,7 @@ mod tests {
         let (mut with_legal, mut without) = (0, 0);
         for name in catalog.names() {
             let kind = catalog.get(name).expect("listed");
-            let players = kind.info().min_players.max(2).min(kind.info().max_players);
+            let players = kind.info().default_players();
             let mut game = catalog
                 .new_game(name, players, 7, &Value::Null, true, None)
                 .expect("starts");

@@ -438,7 +438,7 @@ pub fn run(
                 )?;
             }
             // What a difficulty means here: the levels are set per game from its skill ladder.
-            let players = info.min_players.max(2).min(info.max_players);
+            let players = info.default_players();
             let [easy, medium, hard] = kind.level_iterations(players)?;
             write!(
                 stdout,

@@ -67,6 +67,13 @@ pub struct GameInfo {
     pub solo_levels: Option<SoloLevels>,
 }
 
+impl GameInfo {
+    /// The player count of a table nobody chose one for: two, within the game's range.
+    pub fn default_players(&self) -> usize {
+        self.min_players.max(2).min(self.max_players)
+    }
+}
+
 /// A solo mode's difficulty levels: an integer option running from `first` to `last`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SoloLevels {

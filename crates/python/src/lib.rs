@@ -26,13 +26,7 @@ fn value_error(e: impl std::fmt::Display) -> PyErr {
 fn games() -> Vec<(String, String, usize, usize, bool, bool)> {
     Catalog::standard()
         .games()
-        .filter(|k| {
-            k.spiel(
-                k.info().min_players.max(2).min(k.info().max_players),
-                &Value::Null,
-            )
-            .is_ok()
-        })
+        .filter(|k| k.spiel(k.info().default_players(), &Value::Null).is_ok())
         .map(|k| {
             let i = k.info();
             (
@@ -54,7 +48,7 @@ fn games_without_ids() -> Vec<(String, String)> {
         .games()
         .filter_map(|k| {
             let i = k.info();
-            let players = i.min_players.max(2).min(i.max_players);
+            let players = i.default_players();
             k.spiel(players, &Value::Null)
                 .err()
                 .map(|e| (i.name.to_string(), e.to_string()))

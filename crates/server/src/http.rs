@@ -135,13 +135,7 @@ async fn picture(State(app): State<App>, Path(name): Path<String>) -> Result<Res
         .get(&name)
         .map_err(|e| bad(ErrorKind::BadRequest, e.to_string()))?;
     let svg = kind
-        .new_game(
-            kind.info().min_players.max(2).min(kind.info().max_players),
-            1,
-            &Value::Null,
-            true,
-            None,
-        )
+        .new_game(kind.info().default_players(), 1, &Value::Null, true, None)
         .ok()
         .and_then(|g| g.svg(Viewer::Spectator).ok().flatten())
         .ok_or_else(|| bad(ErrorKind::BadRequest, format!("{name} has no drawing")))?;
@@ -236,7 +230,7 @@ async fn games(State(app): State<App>) -> Json<Value> {
             let info = k.info();
             // What the bot levels search in this game, at two players (its default table).
             let levels = k
-                .level_iterations(info.min_players.max(2).min(info.max_players))
+                .level_iterations(info.default_players())
                 .map_or(Value::Null, |[easy, medium, hard]| {
                     json!({"easy": easy, "medium": medium, "hard": hard})
                 });

@@ -63,7 +63,7 @@ async fn tables_seats_and_versioned_moves_refuse_bad_moves_with_clear_errors() {
             .get(g["name"].as_str().unwrap_or_default())
             .expect("a listed game is in the catalog");
         let info = kind.info();
-        let players = info.min_players.max(2).min(info.max_players);
+        let players = info.default_players();
         let [easy, medium, h] = kind.level_iterations(players).expect("levels");
         let want = json!({"easy": easy, "medium": medium, "hard": h});
         assert_eq!(g["levels"], want, "{}", g["name"]);
