@@ -287,6 +287,9 @@ async fn suite(url: &str) {
             expected
         );
     }
+    // On PostgreSQL another instance listens: every table written below is announced to it.
+    let other = Store::connect(url, "b1").await.expect("connects");
+    let mut heard = other.listen().await.expect("listens");
     // Forty good writes at once (queued together, so written in shared chunks): each table
     // gets its own status, clocks, version and entry, whatever its bind position.
     let writes: Vec<_> = ids
@@ -328,6 +331,16 @@ async fn suite(url: &str) {
         );
         let entries = store.entries(&ids[i], version).await.expect("read");
         assert_eq!(entries, vec![(version + 1, json!({"seat": 1, "w": i}))]);
+    }
+    if let Some(heard) = heard.as_mut() {
+        let mut missing: std::collections::BTreeSet<&String> = ids.iter().collect();
+        while !missing.is_empty() {
+            let id = tokio::time::timeout(std::time::Duration::from_secs(20), heard.recv())
+                .await
+                .unwrap_or_else(|_| panic!("no announcement of {missing:?}"))
+                .expect("the listener runs");
+            missing.remove(&id);
+        }
     }
     // Writes that give only what changed, at once: all of them changing nothing (the lean
     // statement), then a mixture in shared chunks (a NULL keeps the stored column).
