@@ -233,6 +233,11 @@ pub struct BotSpec {
     pub plain_margin: bool,
     /// The text it was asked by, e.g. `ismcts:hard`, for tables and records.
     pub label: String,
+    /// The longest a search may think a decision whatever its budget, in milliseconds (a
+    /// server's cap; `None`: the budget alone). A search that reaches it answers with what
+    /// it has searched so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_limit_ms: Option<u32>,
 }
 
 impl BotSpec {
@@ -250,7 +255,15 @@ impl BotSpec {
             horizon: None,
             plain_margin: false,
             label,
+            time_limit_ms: None,
         }
+    }
+
+    /// The same bot, stopping each search after `ms` milliseconds at most (at least one
+    /// iteration); its label is unchanged.
+    pub fn within_ms(mut self, ms: u32) -> BotSpec {
+        self.time_limit_ms = Some(ms);
+        self
     }
 
     /// The same bot searching with `threads` threads (checked).
@@ -544,7 +557,11 @@ pub fn decide<G: Game>(
                 seat,
                 &legal,
                 (determinize, seen.fate.as_ref()),
-                spec.budget.validate()?,
+                (
+                    spec.budget.validate()?,
+                    spec.time_limit_ms
+                        .map(|ms| std::time::Duration::from_millis(u64::from(ms))),
+                ),
                 spec.threads.clamp(1, MAX_THREADS),
                 seed,
                 (

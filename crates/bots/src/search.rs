@@ -71,23 +71,28 @@ pub(crate) fn search<G: Game>(
     seat: Seat,
     legal: &[G::Action],
     (determinize, fate): (bool, Option<&GameRng>),
-    budget: Budget,
+    (budget, time_limit): (Budget, Option<Duration>),
     threads: usize,
     seed: u64,
     (horizon, plain_margin): (u32, bool),
 ) -> (G::Action, Thinking) {
     let start = Instant::now();
-    // Thread t searches its share of an iteration budget, until the deadline of a time one.
+    let limit = time_limit.map(|t| start + t);
+    // Thread t searches its share of an iteration budget, until the deadline of a time one,
+    // and stops at the time limit whichever comes first.
     let thread_budget = |t: usize| match budget {
-        Budget::Millis(ms) => (
-            u64::from(u32::MAX),
-            Some(start + Duration::from_millis(u64::from(ms))),
-        ),
+        Budget::Millis(ms) => {
+            let deadline = start + Duration::from_millis(u64::from(ms));
+            (
+                u64::from(u32::MAX),
+                Some(limit.map_or(deadline, |l| l.min(deadline))),
+            )
+        }
         Budget::Iterations(_) | Budget::Level(_) => {
             let n = u64::from(budget.iterations_in(game).unwrap_or(1));
             let threads = threads as u64;
             let share = n / threads + u64::from((t as u64) < n % threads);
-            (share, None)
+            (share, limit)
         }
     };
     let limits = Limits {

@@ -178,6 +178,32 @@ fn threads_and_time_budgets_search() {
 }
 
 #[test]
+fn a_time_limit_stops_any_budget_and_changes_nothing_below_it() {
+    let game = Nim::new(2, Default::default()).expect("nim");
+    let mut state = game.initial_state();
+    game.apply(&mut state, sylvan_engine::testing::NimAction::Pile(15))
+        .expect("chance");
+    let seen = Observation::new(&game, &state, Seat(0), 1);
+    // Ten million iterations would take seconds even in a release build.
+    for text in ["mcts:10000000", "mcts:600000ms", "ismcts:10000000"] {
+        let capped = spec(text).within_ms(20);
+        assert_eq!(capped.label, text, "the label is what was asked");
+        let choice = decide(&game, &seen, &capped, 1).expect("to move");
+        assert!(
+            choice.thinking.iterations > 0 && choice.thinking.iterations < 10_000_000,
+            "{text}: {:?}",
+            choice.thinking
+        );
+        assert!(choice.thinking.seconds < 600.0, "{text}");
+    }
+    // A limit the search does not reach leaves it as it was: same iterations, same move.
+    let plain = decide(&game, &seen, &spec("mcts:300"), 1).expect("to move");
+    let roomy = decide(&game, &seen, &spec("mcts:300").within_ms(600_000), 1).expect("to move");
+    assert_eq!(roomy.thinking.iterations, 300);
+    assert_eq!(roomy.action, plain.action);
+}
+
+#[test]
 fn the_same_seed_gives_the_same_game() {
     let game = night();
     let seats = [&spec("ismcts:60"), &spec("greedy")];

@@ -256,6 +256,10 @@ pub enum Command {
         /// Bot decisions thought about at once.
         #[arg(long, default_value_t = 2)]
         bot_threads: usize,
+        /// The longest a bot may think a decision, in milliseconds (a search stops there
+        /// with what it has; a table asking a bot for more time is refused).
+        #[arg(long, default_value_t = sylvan_server::BOT_TIME_LIMIT_MS)]
+        bot_time_limit_ms: u32,
     },
     /// Load-test a table server started in this process on 127.0.0.1 (scripted clients).
     Loadtest {
@@ -627,6 +631,7 @@ pub fn run(
             data_dir,
             zombie_bot,
             bot_threads,
+            bot_time_limit_ms,
         } => {
             let db = match db {
                 Some(db) => db,
@@ -640,6 +645,7 @@ pub fn run(
                 db: db.clone(),
                 zombie_bot,
                 bot_threads,
+                bot_time_limit_ms,
             };
             sylvan_server::serve_blocking(catalog.clone(), config, |addr| {
                 let _ = writeln!(

@@ -14,7 +14,7 @@ use axum::{Json, Router};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use sylvan_bots::BotSpec;
+use sylvan_bots::{BotSpec, Budget};
 use sylvan_catalog::{Seat, Viewer};
 use tokio::sync::{mpsc, oneshot};
 
@@ -361,6 +361,18 @@ async fn create_table(app: &Tables, req: CreateRequest) -> Result<StoredTable, A
                 .parse()
                 .and_then(BotSpec::for_people)
                 .map_err(|e| bad(ErrorKind::BadRequest, format!("seat {i}: {e}")))?;
+            let limit = app.shared.bot_time_limit_ms;
+            if let Budget::Millis(ms) = spec.budget {
+                if ms > limit {
+                    return Err(bad(
+                        ErrorKind::BadRequest,
+                        format!(
+                            "seat {i}: '{text}' thinks {ms} ms a decision, and this server \
+                             lets a bot think at most {limit} ms"
+                        ),
+                    ));
+                }
+            }
             Some(spec.label)
         };
         rows.push(SeatRow {

@@ -136,7 +136,14 @@ pub struct Config {
     pub zombie_bot: String,
     /// Bot decisions thought about at once (each on a blocking thread).
     pub bot_threads: usize,
+    /// The longest a bot may think a decision, in milliseconds, whatever its spec asks: a
+    /// search stops there with what it has, so no table holds a bot thread for long.
+    pub bot_time_limit_ms: u32,
 }
+
+/// The default of [`Config::bot_time_limit_ms`]: far above what any level needs (a `hard`
+/// search takes 0.06 to 0.3 s a decision), far below a spec's own maximum (600 s).
+pub const BOT_TIME_LIMIT_MS: u32 = 5_000;
 
 /// A running server's tables, each served by its own task.
 pub(crate) struct Tables {
@@ -188,11 +195,18 @@ impl Server {
             .zombie_bot
             .parse()
             .map_err(|e| ApiError::new(ErrorKind::BadRequest, format!("zombie bot: {e}")))?;
+        if config.bot_time_limit_ms == 0 {
+            return Err(ApiError::new(
+                ErrorKind::BadRequest,
+                "the bots' time limit must be at least 1 ms a decision",
+            ));
+        }
         let shared = Shared {
             catalog: Arc::new(catalog),
             store: store.clone(),
             bots: Arc::new(Semaphore::new(config.bot_threads.max(1))),
             zombie_bot,
+            bot_time_limit_ms: config.bot_time_limit_ms,
         };
         let tables = Arc::new(Tables {
             shared,
@@ -314,6 +328,7 @@ pub fn loadtest_blocking(
             db,
             zombie_bot: "greedy".into(),
             bot_threads: 1,
+            bot_time_limit_ms: BOT_TIME_LIMIT_MS,
         };
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await

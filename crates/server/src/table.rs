@@ -98,6 +98,8 @@ pub(crate) struct Shared {
     pub bots: Arc<Semaphore>,
     /// The bot that plays for an absent player.
     pub zombie_bot: BotSpec,
+    /// The longest a bot may think a decision ([`crate::Config::bot_time_limit_ms`]).
+    pub bot_time_limit_ms: u32,
 }
 
 /// What the frames of one version share (see [`TableTask::frame_parts`]), as JSON text: each
@@ -402,10 +404,11 @@ impl TableTask {
     /// The bot that plays `seat` now, if a bot does.
     fn bot_for(&self, seat: u8) -> Option<BotSpec> {
         let row = self.seat_row(seat)?;
-        if let Some(spec) = &row.bot {
-            return spec.parse().ok();
-        }
-        (row.zombie || row.resigned).then(|| self.shared.zombie_bot.clone())
+        let spec = match &row.bot {
+            Some(spec) => spec.parse().ok()?,
+            None => (row.zombie || row.resigned).then(|| self.shared.zombie_bot.clone())?,
+        };
+        Some(spec.within_ms(self.shared.bot_time_limit_ms))
     }
 
     fn holder(&self, token_hash: &str) -> Option<u8> {

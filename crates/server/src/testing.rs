@@ -95,12 +95,28 @@ pub const WAIT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// A server in this process on 127.0.0.1 (any free port) with `db`; returns its address.
 pub async fn start_in_process(catalog: sylvan_catalog::Catalog, db: &str) -> SocketAddr {
-    let config = crate::Config {
+    start_configured(catalog, test_config(db)).await
+}
+
+/// The settings [`start_in_process`] uses: bots `random` for absent players, two bot threads,
+/// the default time limit.
+pub fn test_config(db: &str) -> crate::Config {
+    crate::Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         db: db.to_string(),
         zombie_bot: "random".into(),
         bot_threads: 2,
-    };
+        bot_time_limit_ms: crate::BOT_TIME_LIMIT_MS,
+    }
+}
+
+/// A server in this process with `config` (its address is replaced by any free port on
+/// 127.0.0.1); returns its address.
+pub async fn start_configured(
+    catalog: sylvan_catalog::Catalog,
+    mut config: crate::Config,
+) -> SocketAddr {
+    config.addr = SocketAddr::from(([127, 0, 0, 1], 0));
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .expect("binds");

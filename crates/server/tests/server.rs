@@ -9,7 +9,8 @@ use sylvan_catalog::{Catalog, Seat, Viewer};
 use sylvan_server::client::{request, request_raw, Connection};
 use sylvan_server::loadtest::LoadPlan;
 use sylvan_server::testing::{
-    create_table, frame_at, fresh_postgres, join_seat, open_seats, start_in_process, Scratch,
+    create_table, frame_at, fresh_postgres, join_seat, open_seats, start_configured,
+    start_in_process, test_config, Scratch,
 };
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -315,6 +316,39 @@ async fn bad_input_is_refused_and_the_server_keeps_serving() {
         .await
         .expect("sent");
     assert_eq!(frame_at(&mut p0, 1).await["version"], 1);
+}
+
+#[tokio::test]
+async fn a_bot_thinks_no_longer_than_the_servers_time_limit() {
+    let scratch = Scratch::new("bot-limit");
+    let mut config = test_config(&scratch.sqlite());
+    config.bot_time_limit_ms = 100;
+    let addr = start_configured(catalog(), config).await;
+    // A bot asking for more time than the server allows is refused, saying both times.
+    let (status, e) = request(
+        addr,
+        "POST",
+        "/tables",
+        Some(&json!({"game": "woodwalkers", "players": 2, "seats": ["human", "mcts:250ms"]})),
+    )
+    .await
+    .expect("answers");
+    assert_eq!(status, 400, "{e}");
+    let message = e["message"].as_str().expect("text");
+    assert!(
+        message.contains("seat 1") && message.contains("250 ms") && message.contains("100 ms"),
+        "{message}"
+    );
+    // Ten million iterations a decision would take minutes (hours in a debug build); the
+    // limit stops each search after 100 ms, so both bots play on.
+    let id = create(
+        addr,
+        json!({"game": "woodwalkers", "players": 2, "seats": ["mcts:10000000", "ismcts:10000000"]}),
+    )
+    .await;
+    let mut watcher = Connection::open(addr, &id, "").await.expect("spectator");
+    let f = frame_at(&mut watcher, 4).await;
+    assert!(f["version"].as_u64().expect("a version") >= 4, "{f}");
 }
 
 #[tokio::test]
