@@ -136,7 +136,7 @@ pub enum Budget {
 }
 
 /// The most iterations a budget may ask for.
-pub const MAX_ITERATIONS: u32 = 10_000_000;
+pub const MAX_ITERATIONS: u32 = sylvan_engine::MAX_SEARCH_ITERATIONS;
 /// The longest time a budget may ask for, in milliseconds (ten minutes).
 pub const MAX_MILLIS: u32 = 600_000;
 /// Rollout decisions before the heuristic judges in a game that does not ask for its own

@@ -577,6 +577,10 @@ pub const ROLLOUT_HORIZON: u32 = 40;
 /// The default [`Game::level_iterations`]: `easy`, `medium` and `hard`.
 pub const LEVEL_ITERATIONS: [u32; 3] = [200, 1_000, 4_000];
 
+/// The most iterations a search may be asked for a decision (`sylvan_bots` refuses more), and
+/// so the most a difficulty level may search.
+pub const MAX_SEARCH_ITERATIONS: u32 = 10_000_000;
+
 /// [`Game::draw_chance`]'s default: lists the chance outcomes into `out` and picks one by
 /// weight (`None` when there are none). Public so that an override can fall back to it for
 /// the chance points it does not draw faster.

@@ -66,12 +66,17 @@ pub fn conformance<G: Game>(
     let mut seen_actions: Vec<G::Action> = Vec::new();
     let mut hidden_changed = false;
     for (r, game) in rules.iter().enumerate() {
-        // A player picks a level by name: each must search more than the one below.
+        // A player picks a level by name: each must search more than the one below, and no
+        // more than a bot may be asked for.
         let levels = game.level_iterations();
-        if levels[0] == 0 || levels.windows(2).any(|w| w[0] >= w[1]) {
+        if levels[0] == 0
+            || levels.windows(2).any(|w| w[0] >= w[1])
+            || levels[2] > crate::MAX_SEARCH_ITERATIONS
+        {
             return Err(format!(
                 "rules #{r}: the difficulty levels must search more iterations each, from at \
-                 least 1: easy, medium, hard = {levels:?}"
+                 least 1 to at most {}: easy, medium, hard = {levels:?}",
+                crate::MAX_SEARCH_ITERATIONS
             ));
         }
         for g in 0..config.games_per_rules {
@@ -573,6 +578,8 @@ mod tests {
         WastefulDraw,
         /// `medium` searches no more than `easy`.
         FlatLevels,
+        /// `hard` searches more than a bot may be asked for.
+        HugeLevels,
     }
 
     impl Game for Flawed {
@@ -677,10 +684,10 @@ mod tests {
             Some(crate::testing::NimAction::Take(id as u8 + 1))
         }
         fn level_iterations(&self) -> [u32; 3] {
-            if self.flaw == Flaw::FlatLevels {
-                [200, 200, 4_000]
-            } else {
-                self.nim.level_iterations()
+            match self.flaw {
+                Flaw::FlatLevels => [200, 200, 4_000],
+                Flaw::HugeLevels => [200, 1_000, 20_000_000],
+                _ => self.nim.level_iterations(),
             }
         }
         fn check_invariants(&self, s: &Self::State) -> Result<(), String> {
@@ -704,6 +711,7 @@ mod tests {
             (Flaw::SkewedDraw, "where the listed weights draw"),
             (Flaw::WastefulDraw, "random numbers differently"),
             (Flaw::FlatLevels, "difficulty levels must search more"),
+            (Flaw::HugeLevels, "to at most 10000000"),
         ];
         for (flaw, expected) in cases {
             let rules = [Flawed {

@@ -56,7 +56,7 @@ pub mod text;
 pub use game::{
     draw_listed, parse_listed_action, rank_by, sample_chance, score_margin, Actor, Game, GameInfo,
     OptionsError, OtherScore, ParseActionError, Score, Seat, SoloLevels, Viewer, LEVEL_ITERATIONS,
-    ROLLOUT_HORIZON,
+    MAX_SEARCH_ITERATIONS, ROLLOUT_HORIZON,
 };
 pub use harness::{conformance, perft, ConformanceConfig, ConformanceReport};
 pub use record::{content_hash, EmbeddedComponents, Record, ReplayError, ENGINE_VERSION};
