@@ -162,12 +162,18 @@ fn search_finds_nims_winning_moves() {
     }
 }
 
-#[test]
-fn threads_and_time_budgets_search() {
+/// Two-player Nim with its pile of 15 drawn: seat 0 to move, taking 3 wins.
+fn nim_pile_of_15() -> (Nim, <Nim as Game>::State) {
     let game = Nim::new(2, Default::default()).expect("nim");
     let mut state = game.initial_state();
     game.apply(&mut state, sylvan_engine::testing::NimAction::Pile(15))
         .expect("chance");
+    (game, state)
+}
+
+#[test]
+fn threads_and_time_budgets_search() {
+    let (game, state) = nim_pile_of_15();
     let seen = Observation::new(&game, &state, Seat(0), 1);
     let two = spec("mcts:4000").with_threads(2).expect("2 threads");
     let choice = decide(&game, &seen, &two, 1).expect("to move");
@@ -179,10 +185,7 @@ fn threads_and_time_budgets_search() {
 
 #[test]
 fn a_time_limit_stops_any_budget_and_changes_nothing_below_it() {
-    let game = Nim::new(2, Default::default()).expect("nim");
-    let mut state = game.initial_state();
-    game.apply(&mut state, sylvan_engine::testing::NimAction::Pile(15))
-        .expect("chance");
+    let (game, state) = nim_pile_of_15();
     let seen = Observation::new(&game, &state, Seat(0), 1);
     // Ten million iterations would take seconds even in a release build.
     for text in ["mcts:10000000", "mcts:600000ms", "ismcts:10000000"] {

@@ -37,6 +37,15 @@ async fn server_with_table(label: &str, body: Value) -> (Scratch, SocketAddr, St
     (scratch, addr, id)
 }
 
+/// Asks for a table that must be refused (400); the error's message.
+async fn refused_table(addr: SocketAddr, body: Value) -> String {
+    let (status, e) = request(addr, "POST", "/tables", Some(&body))
+        .await
+        .expect("answers");
+    assert_eq!(status, 400, "{e}");
+    e["message"].as_str().expect("a message").to_string()
+}
+
 async fn join(addr: SocketAddr, id: &str, seat: u8) -> String {
     join_seat(addr, id, seat).await
 }
@@ -240,31 +249,13 @@ async fn bad_input_is_refused_and_the_server_keeps_serving() {
         (400, Some("bad_frame")),
         "{e}"
     );
-    let (status, e) = request(
+    let message = refused_table(addr, json!({"game": "chess", "players": 2})).await;
+    assert!(message.contains("unknown game 'chess'"), "{message}");
+    refused_table(
         addr,
-        "POST",
-        "/tables",
-        Some(&json!({"game": "chess", "players": 2})),
+        json!({"game": "nim", "players": 2, "seats": ["human", "cheat"]}),
     )
-    .await
-    .expect("answers");
-    assert_eq!(status, 400);
-    assert!(
-        e["message"]
-            .as_str()
-            .expect("text")
-            .contains("unknown game 'chess'"),
-        "{e}"
-    );
-    let (status, e) = request(
-        addr,
-        "POST",
-        "/tables",
-        Some(&json!({"game": "nim", "players": 2, "seats": ["human", "cheat"]})),
-    )
-    .await
-    .expect("answers");
-    assert_eq!(status, 400, "{e}");
+    .await;
     let big = vec![b'x'; 100_000];
     let (status, _) = request_raw(addr, "POST", "/tables", &big)
         .await
@@ -325,16 +316,11 @@ async fn a_bot_thinks_no_longer_than_the_servers_time_limit() {
     config.bot_time_limit_ms = 100;
     let addr = start_configured(catalog(), config).await;
     // A bot asking for more time than the server allows is refused, saying both times.
-    let (status, e) = request(
+    let message = refused_table(
         addr,
-        "POST",
-        "/tables",
-        Some(&json!({"game": "woodwalkers", "players": 2, "seats": ["human", "mcts:250ms"]})),
+        json!({"game": "woodwalkers", "players": 2, "seats": ["human", "mcts:250ms"]}),
     )
-    .await
-    .expect("answers");
-    assert_eq!(status, 400, "{e}");
-    let message = e["message"].as_str().expect("text");
+    .await;
     assert!(
         message.contains("seat 1") && message.contains("250 ms") && message.contains("100 ms"),
         "{message}"
