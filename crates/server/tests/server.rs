@@ -489,128 +489,157 @@ async fn no_frame_carries_more_than_its_viewers_view_in_the_midnight_duel() {
     let scratch = Scratch::new("leak");
     let addr = start(&scratch.sqlite()).await;
     for seed in [3u64, 11] {
-        let options = json!({"side": "night"});
-        let id = create(
-            addr,
-            json!({"game": "woodwalkers", "players": 2, "options": options, "seed": seed}),
-        )
-        .await;
-        let tokens = [join(addr, &id, 0).await, join(addr, &id, 1).await];
-        let mut conns = Vec::new();
-        for t in &tokens {
-            conns.push(
-                Connection::open(addr, &id, &format!("token={t}"))
-                    .await
-                    .expect("seat"),
-            );
-        }
-        conns.push(Connection::open(addr, &id, "").await.expect("spectator"));
-        let mut frames: Vec<Vec<Value>> = vec![Vec::new(); 3];
-        for (k, c) in conns.iter_mut().enumerate() {
-            frames[k].push(c.frame(WAIT).await.expect("first"));
-        }
-        loop {
-            let latest = frames[0].last().expect("a frame").clone();
-            if latest["over"] == true {
-                break;
-            }
-            let mover = latest["to_move"].as_u64().expect("a seat moves") as usize;
-            let f = frames[mover].last().expect("a frame").clone();
-            assert_eq!(f["version"], latest["version"]);
-            let legal = f["legal"].as_array().expect("legal");
-            let pick = &legal[(f["version"].as_u64().expect("v") as usize * 5 + 1) % legal.len()]
-                ["action"];
-            conns[mover]
-                .send(&json!({"version": f["version"], "action": pick}))
+        frames_show_each_viewer_only_its_view(addr, "woodwalkers", json!({"side": "night"}), seed)
+            .await;
+    }
+}
+
+/// Whisperwood keeps each hand and each seat's draft picks secret.
+#[tokio::test]
+async fn no_frame_carries_more_than_its_viewers_view_in_whisperwood() {
+    let scratch = Scratch::new("leak-whisperwood");
+    let addr = start(&scratch.sqlite()).await;
+    frames_show_each_viewer_only_its_view(addr, "whisperwood", json!({}), 5).await;
+}
+
+/// Plays a whole two-seat table of `game` (seats and a spectator connected; each seat plays
+/// a legal action picked from the version) and checks every frame against a replay of the
+/// public record: each viewer's frames carry its view, drawing, legal actions and events
+/// only, no running score, and not the seed.
+async fn frames_show_each_viewer_only_its_view(
+    addr: SocketAddr,
+    game: &str,
+    options: Value,
+    seed: u64,
+) {
+    let id = create(
+        addr,
+        json!({"game": game, "players": 2, "options": options, "seed": seed}),
+    )
+    .await;
+    let tokens = [join(addr, &id, 0).await, join(addr, &id, 1).await];
+    let mut conns = Vec::new();
+    for t in &tokens {
+        conns.push(
+            Connection::open(addr, &id, &format!("token={t}"))
                 .await
-                .expect("sent");
-            let next = f["version"].as_u64().expect("v") + 1;
-            for (k, c) in conns.iter_mut().enumerate() {
-                let got = frame_at(c, next).await;
-                frames[k].push(got);
-            }
-        }
-        let (status, rec) = request(addr, "GET", &format!("/tables/{id}/record"), None)
-            .await
-            .expect("record");
-        assert_eq!(status, 200);
-        let seed_text = seed.to_string();
-        let record: sylvan_engine::Record =
-            serde_json::from_value(rec["record"].clone()).expect("record");
-        assert_eq!(record.seed, Some(seed), "the record is public once over");
-        let log = rec["log"].as_array().expect("log");
-        let mut game = catalog()
-            .new_game("woodwalkers", 2, seed, &record.options, true, None)
-            .expect("starts");
-        let viewers = [
-            Viewer::Seat(Seat(0)),
-            Viewer::Seat(Seat(1)),
-            Viewer::Spectator,
-        ];
-        let mut events: Vec<Vec<Value>> = vec![Vec::new(); 3];
-        let allowed = [
-            "type", "table", "game", "title", "version", "seat", "to_move", "over", "view", "svg",
-            "legal", "can_undo", "events", "score", "seats", "clocks", "present", "result",
-            "rematch",
-        ];
-        let mut checked = 0;
-        for version in 0..=log.len() {
-            if version > 0 {
-                let per_viewer = game
-                    .apply_for(&log[version - 1]["action"], &viewers)
-                    .expect("replays");
-                for (k, e) in per_viewer.into_iter().enumerate() {
-                    events[k].push(json!({"version": version, "events": e}));
-                }
-            }
-            for (k, viewer) in viewers.iter().enumerate() {
-                for f in frames[k].iter().filter(|f| f["version"] == version) {
-                    let keys: Vec<&String> = f.as_object().expect("object").keys().collect();
-                    assert!(
-                        keys.iter().all(|k| allowed.contains(&k.as_str())),
-                        "{keys:?}"
-                    );
-                    assert_eq!(
-                        f["view"],
-                        game.view(*viewer).expect("view"),
-                        "view of {viewer:?} at {version}"
-                    );
-                    assert_eq!(
-                        f["svg"].as_str(),
-                        game.svg(*viewer).expect("svg").as_deref()
-                    );
-                    let mine = matches!(viewer, Viewer::Seat(s) if game.status().to_move == sylvan_engine::Actor::Seat(*s));
-                    let expected: Vec<Value> = if mine {
-                        game.legal()
-                            .into_iter()
-                            .zip(game.legal_targets())
-                            .map(|(l, t)| json!({"action": l.action, "text": l.text, "targets": t}))
-                            .collect()
-                    } else {
-                        Vec::new()
-                    };
-                    assert_eq!(f["legal"], Value::Array(expected));
-                    for e in f["events"].as_array().expect("events") {
-                        let v = e["version"].as_u64().expect("v") as usize;
-                        assert_eq!(e, &events[k][v - 1], "events for {viewer:?}");
-                    }
-                    if f["over"] == false {
-                        assert!(
-                            f["score"].is_null(),
-                            "no running score where things are hidden"
-                        );
-                        assert!(!f.to_string().contains(&format!("\"seed\":{seed_text}")));
-                    }
-                    checked += 1;
-                }
-            }
-        }
-        assert!(
-            checked > 3 * log.len(),
-            "{checked} frames checked for {} decisions",
-            log.len()
+                .expect("seat"),
         );
     }
+    conns.push(Connection::open(addr, &id, "").await.expect("spectator"));
+    let mut frames: Vec<Vec<Value>> = vec![Vec::new(); 3];
+    for (k, c) in conns.iter_mut().enumerate() {
+        frames[k].push(c.frame(WAIT).await.expect("first"));
+    }
+    loop {
+        let latest = frames[0].last().expect("a frame").clone();
+        if latest["over"] == true {
+            break;
+        }
+        let mover = latest["to_move"].as_u64().expect("a seat moves") as usize;
+        let f = frames[mover].last().expect("a frame").clone();
+        assert_eq!(f["version"], latest["version"]);
+        let legal = f["legal"].as_array().expect("legal");
+        let pick =
+            &legal[(f["version"].as_u64().expect("v") as usize * 5 + 1) % legal.len()]["action"];
+        conns[mover]
+            .send(&json!({"version": f["version"], "action": pick}))
+            .await
+            .expect("sent");
+        let next = f["version"].as_u64().expect("v") + 1;
+        for (k, c) in conns.iter_mut().enumerate() {
+            let got = frame_at(c, next).await;
+            frames[k].push(got);
+        }
+    }
+    let (status, rec) = request(addr, "GET", &format!("/tables/{id}/record"), None)
+        .await
+        .expect("record");
+    assert_eq!(status, 200);
+    let seed_text = seed.to_string();
+    let record: sylvan_engine::Record =
+        serde_json::from_value(rec["record"].clone()).expect("record");
+    assert_eq!(record.seed, Some(seed), "the record is public once over");
+    let log = rec["log"].as_array().expect("log");
+    let mut replay = catalog()
+        .new_game(game, 2, seed, &record.options, true, None)
+        .expect("starts");
+    let viewers = [
+        Viewer::Seat(Seat(0)),
+        Viewer::Seat(Seat(1)),
+        Viewer::Spectator,
+    ];
+    let mut events: Vec<Vec<Value>> = vec![Vec::new(); 3];
+    let allowed = [
+        "type", "table", "game", "title", "version", "seat", "to_move", "over", "view", "svg",
+        "legal", "can_undo", "events", "score", "seats", "clocks", "present", "result", "rematch",
+    ];
+    let mut checked = 0;
+    for version in 0..=log.len() {
+        if version > 0 {
+            let per_viewer = replay
+                .apply_for(&log[version - 1]["action"], &viewers)
+                .expect("replays");
+            for (k, e) in per_viewer.into_iter().enumerate() {
+                events[k].push(json!({"version": version, "events": e}));
+            }
+        }
+        for (k, viewer) in viewers.iter().enumerate() {
+            for f in frames[k].iter().filter(|f| f["version"] == version) {
+                let keys: Vec<&String> = f.as_object().expect("object").keys().collect();
+                assert!(
+                    keys.iter().all(|k| allowed.contains(&k.as_str())),
+                    "{keys:?}"
+                );
+                assert_eq!(
+                    f["view"],
+                    replay.view(*viewer).expect("view"),
+                    "view of {viewer:?} at {version}"
+                );
+                assert_eq!(
+                    f["svg"].as_str(),
+                    replay.svg(*viewer).expect("svg").as_deref()
+                );
+                let mine = matches!(viewer, Viewer::Seat(s) if replay.status().to_move == sylvan_engine::Actor::Seat(*s));
+                let expected: Vec<Value> = if mine {
+                    replay
+                        .legal()
+                        .into_iter()
+                        .zip(replay.legal_targets())
+                        .map(|(l, t)| json!({"action": l.action, "text": l.text, "targets": t}))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                assert_eq!(f["legal"], Value::Array(expected));
+                for e in f["events"].as_array().expect("events") {
+                    let v = e["version"].as_u64().expect("v") as usize;
+                    assert_eq!(e, &events[k][v - 1], "events for {viewer:?}");
+                }
+                if f["over"] == false {
+                    assert!(
+                        f["score"].is_null(),
+                        "no running score where things are hidden"
+                    );
+                    assert!(!f.to_string().contains(&format!("\"seed\":{seed_text}")));
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 3 * log.len(),
+        "{checked} frames checked for {} decisions",
+        log.len()
+    );
+    // Not vacuous: the two seats were shown different things.
+    assert!(
+        frames[0]
+            .iter()
+            .zip(&frames[1])
+            .any(|(a, b)| a["version"] == b["version"] && a["view"] != b["view"]),
+        "{game}: the seats' views never differed"
+    );
 }
 
 /// Two servers share one PostgreSQL: a table is joined and played through either, nothing is
