@@ -260,6 +260,10 @@ pub enum Command {
         /// with what it has; a table asking a bot for more time is refused).
         #[arg(long, default_value_t = sylvan_server::BOT_TIME_LIMIT_MS)]
         bot_time_limit_ms: u32,
+        /// How long a table stays in memory once nothing needs it (no connection, clock or
+        /// bot), in milliseconds; it is rebuilt from storage when asked for again.
+        #[arg(long, default_value_t = sylvan_server::IDLE_TABLE_MS)]
+        idle_table_ms: u64,
     },
     /// Load-test a table server started in this process on 127.0.0.1 (scripted clients).
     Loadtest {
@@ -287,6 +291,10 @@ pub enum Command {
         /// move, as fast as the server acknowledges.
         #[arg(long)]
         rate: Option<f64>,
+        /// Each table plays one game only, and the load ends when every game has. Default: a
+        /// table whose game ended is replaced by a new one until the time is up.
+        #[arg(long)]
+        one_game: bool,
     },
     /// Draw a position as SVG or PNG.
     Render {
@@ -632,6 +640,7 @@ pub fn run(
             zombie_bot,
             bot_threads,
             bot_time_limit_ms,
+            idle_table_ms,
         } => {
             let db = match db {
                 Some(db) => db,
@@ -646,6 +655,7 @@ pub fn run(
                 zombie_bot,
                 bot_threads,
                 bot_time_limit_ms,
+                idle_table_ms,
             };
             sylvan_server::serve_blocking(catalog.clone(), config, |addr| {
                 let _ = writeln!(
@@ -664,6 +674,7 @@ pub fn run(
             players,
             split_cpu,
             rate,
+            one_game,
         } => {
             let scratch =
                 std::env::temp_dir().join(format!("sylvan-loadtest-{}", std::process::id()));
@@ -678,6 +689,7 @@ pub fn run(
                 players,
                 rate,
                 split_cpu,
+                one_game,
             };
             let report =
                 sylvan_server::loadtest_blocking(catalog.clone(), db, plan).map_err(CliError::new);

@@ -139,25 +139,34 @@ pub struct Config {
     /// The longest a bot may think a decision, in milliseconds, whatever its spec asks: a
     /// search stops there with what it has, so no table holds a bot thread for long.
     pub bot_time_limit_ms: u32,
+    /// How long a table stays in memory once nothing needs it (no connection, no clock
+    /// running, no bot to move), in milliseconds. Then its task ends; everything is in
+    /// storage, and the next request rebuilds it from its log. Without this a server would
+    /// keep every game it ever served in memory.
+    pub idle_table_ms: u64,
 }
+
+/// The default of [`Config::idle_table_ms`]: a player who reconnects within a minute finds
+/// the table still in memory.
+pub const IDLE_TABLE_MS: u64 = 60_000;
 
 /// The default of [`Config::bot_time_limit_ms`]: far above what any level needs (a `hard`
 /// search takes 0.06 to 0.3 s a decision), far below a spec's own maximum (600 s).
 pub const BOT_TIME_LIMIT_MS: u32 = 5_000;
 
-/// A running server's tables, each served by its own task.
+/// A running server's tables, each served by its own task while someone can reach it (see
+/// [`Config::idle_table_ms`]).
 pub(crate) struct Tables {
     shared: Shared,
-    open: Mutex<HashMap<String, mpsc::Sender<Command>>>,
 }
 
 impl Tables {
     /// The task of table `id`, started (rebuilt from storage) if it is not running.
     pub(crate) async fn get(&self, id: &str) -> Result<mpsc::Sender<Command>, ApiError> {
-        let mut open = self.open.lock().await;
-        if let Some(tx) = open.get(id) {
+        let mut open = self.shared.open.lock().await;
+        if let Some(tx) = open.get(id).and_then(mpsc::WeakSender::upgrade) {
             if !tx.is_closed() {
-                return Ok(tx.clone());
+                return Ok(tx);
             }
         }
         if !id.chars().all(|c| c.is_ascii_hexdigit()) || id.len() != 16 {
@@ -172,13 +181,32 @@ impl Tables {
         let (tx, rx) = mpsc::channel(256);
         let task = TableTask::load(self.shared.clone(), tx.clone(), id).await?;
         tokio::spawn(task.run(rx));
-        open.insert(id.to_string(), tx.clone());
+        open.insert(id.to_string(), tx.downgrade());
         Ok(tx)
     }
 
     /// The task of table `id` if this instance serves it now.
     async fn running(&self, id: &str) -> Option<mpsc::Sender<Command>> {
-        self.open.lock().await.get(id).cloned()
+        let open = self.shared.open.lock().await;
+        open.get(id).and_then(mpsc::WeakSender::upgrade)
+    }
+}
+
+/// How many tables a server holds in memory now (for the load generator and tests).
+#[derive(Clone)]
+pub struct TablesInMemory(Arc<Mutex<table::OpenTables>>);
+
+impl std::fmt::Debug for TablesInMemory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TablesInMemory").finish_non_exhaustive()
+    }
+}
+
+impl TablesInMemory {
+    /// The tables served from memory now: those someone can reach or that wait for a clock
+    /// or a bot, and those idle for less than [`Config::idle_table_ms`].
+    pub async fn count(&self) -> usize {
+        self.0.lock().await.len()
     }
 }
 
@@ -207,11 +235,10 @@ impl Server {
             bots: Arc::new(Semaphore::new(config.bot_threads.max(1))),
             zombie_bot,
             bot_time_limit_ms: config.bot_time_limit_ms,
+            open: Arc::new(Mutex::new(HashMap::new())),
+            idle_table_ms: config.idle_table_ms,
         };
-        let tables = Arc::new(Tables {
-            shared,
-            open: Mutex::new(HashMap::new()),
-        });
+        let tables = Arc::new(Tables { shared });
         for id in store.unfinished().await? {
             tables.get(&id).await?;
         }
@@ -233,6 +260,11 @@ impl Server {
             });
         }
         Ok(Server { tables })
+    }
+
+    /// A handle that counts the tables this server holds in memory.
+    pub fn tables_in_memory(&self) -> TablesInMemory {
+        TablesInMemory(self.tables.shared.open.clone())
     }
 
     /// Serves HTTP and WebSockets on `listener` until the process ends.
@@ -329,6 +361,7 @@ pub fn loadtest_blocking(
             zombie_bot: "greedy".into(),
             bot_threads: 1,
             bot_time_limit_ms: BOT_TIME_LIMIT_MS,
+            idle_table_ms: IDLE_TABLE_MS,
         };
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
@@ -337,11 +370,17 @@ pub fn loadtest_blocking(
         let server = Server::start(catalog, &config)
             .await
             .map_err(|e| e.to_string())?;
+        let count = server.tables_in_memory();
         tokio::spawn(server.serve(listener));
-        Ok::<_, String>(addr)
+        Ok::<_, String>((addr, count))
     })?;
     let split_cpu = plan.split_cpu;
-    let config = loadtest::LoadConfig { addr, plan };
+    let (addr, count) = addr;
+    let config = loadtest::LoadConfig {
+        addr,
+        plan,
+        tables_in_memory: Some(count),
+    };
     let report = if split_cpu {
         std::thread::Builder::new()
             .name("loadtest-clients".into())

@@ -4,6 +4,7 @@
 //! version), and the memory an idle table costs.
 
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -33,6 +34,11 @@ pub struct LoadPlan {
     /// Whether [`run`] is driven by a current-thread runtime on a thread of its own, so that
     /// that thread's CPU time is the clients' and the report can tell it from the server's.
     pub split_cpu: bool,
+    /// Whether each table plays one game only, so that the load ends when every game has
+    /// (`sylvan loadtest --one-game`). Otherwise a table whose game ended is followed by a
+    /// new one (created, joined and connected to as the first were) until the time is up:
+    /// the load is sustained for the whole time.
+    pub one_game: bool,
 }
 
 /// What to run against which server.
@@ -42,6 +48,8 @@ pub struct LoadConfig {
     pub addr: SocketAddr,
     /// The load.
     pub plan: LoadPlan,
+    /// The server's count of the tables it holds in memory, if it runs in this process.
+    pub tables_in_memory: Option<crate::TablesInMemory>,
 }
 
 /// What was measured.
@@ -66,6 +74,18 @@ pub struct LoadReport {
     pub p99_ms: f64,
     /// The slowest.
     pub max_ms: f64,
+    /// The 99th percentile of the decisions sent in each second of the measured time (the
+    /// last may be part of one), milliseconds; a second with no decision sent is left out.
+    pub p99_by_second_ms: Vec<f64>,
+    /// The largest of those.
+    pub worst_second_p99_ms: f64,
+    /// Games that ended in the measured time.
+    pub games_ended: u64,
+    /// Tables the server held in memory when the measured time ended (finished tables leave
+    /// after its idle time, [`crate::Config::idle_table_ms`]); `None` if it runs elsewhere.
+    pub tables_in_memory: Option<usize>,
+    /// How much this process's resident memory grew over the measured time, KiB.
+    pub rss_growth_kib: Option<u64>,
     /// Error messages received.
     pub errors: u64,
     /// Resident memory of this process per idle table (created and joined, nobody
@@ -414,7 +434,9 @@ fn skip_value(text: &[u8], i: usize) -> Option<usize> {
 
 #[derive(Default)]
 struct Tally {
-    latencies_us: Vec<u64>,
+    /// Per acknowledged decision: the second of the measured time it was sent in, and its
+    /// latency in microseconds.
+    latencies_us: Vec<(u32, u64)>,
     errors: u64,
 }
 
@@ -447,28 +469,30 @@ impl Think {
 }
 
 /// One seat's scripted client: after `go`, plays whenever it is to move (after a think time
-/// if `think` is given) until `stop`.
+/// if `think` is given) until `stop` or the game's end. Gives back its think times and
+/// whether the game ended.
 async fn seat_client(
     mut conn: Connection,
     seat: usize,
     mut go: watch::Receiver<bool>,
-    stop: Instant,
+    (start, stop): (Instant, Instant),
     mut think: Option<Think>,
     tally: Arc<Mutex<Tally>>,
-) {
+) -> (Option<Think>, bool) {
     let mut latest = match conn.next_text(Duration::from_secs(60)).await {
         Ok(t) => match Seen::read(&t) {
             Ok(f) if f.frame => f,
-            _ => return,
+            _ => return (think, false),
         },
-        Err(_) => return,
+        Err(_) => return (think, false),
     };
+    let mut over = latest.over;
     let _ = go.wait_for(|&g| g).await;
     let mut sent: Option<(u64, Instant)> = None;
     let mut mine = Tally::default();
     let deadline = tokio::time::sleep_until(stop.into());
     tokio::pin!(deadline);
-    loop {
+    while !over {
         if sent.is_none() && latest.len() > 0 {
             if let Some(think) = think.as_mut() {
                 let pause = tokio::time::sleep(think.next());
@@ -499,13 +523,13 @@ async fn seat_client(
         if m.frame {
             if let Some((v, at)) = sent {
                 if m.version > v {
-                    mine.latencies_us.push(at.elapsed().as_micros() as u64);
+                    let second = at.saturating_duration_since(start).as_secs() as u32;
+                    mine.latencies_us
+                        .push((second, at.elapsed().as_micros() as u64));
                     sent = None;
                 }
             }
-            if m.over {
-                break;
-            }
+            over = m.over;
             latest = m;
         } else {
             mine.errors += 1;
@@ -515,6 +539,102 @@ async fn seat_client(
     let mut t = tally.lock().await;
     t.latencies_us.extend(mine.latencies_us);
     t.errors += mine.errors;
+    (think, over)
+}
+
+/// A table's seats, connected (`svg=0`), each with its seat number.
+async fn connect_seats(
+    cfg: &LoadConfig,
+    id: &str,
+    tokens: &[String],
+) -> Result<Vec<(Connection, usize)>, String> {
+    let mut conns = Vec::with_capacity(tokens.len());
+    for (seat, token) in tokens.iter().enumerate() {
+        let conn = Connection::open(cfg.addr, id, &format!("token={token}&svg=0")).await?;
+        conns.push((conn, seat));
+    }
+    Ok(conns)
+}
+
+/// What every table of a run shares.
+struct Run {
+    cfg: LoadConfig,
+    go: watch::Receiver<bool>,
+    start: Instant,
+    stop: Instant,
+    tally: Arc<Mutex<Tally>>,
+    games_ended: AtomicU64,
+}
+
+/// One table's place in the load: its seats play (each its own task, as people at a table
+/// are) until the game ends, then, unless the plan says one game, a new table takes its
+/// place until the time is up.
+async fn table_slot(run: Arc<Run>, mut seats: Vec<(Connection, usize, Option<Think>)>) {
+    loop {
+        let handles: Vec<_> = seats
+            .drain(..)
+            .map(|(conn, seat, think)| {
+                tokio::spawn(seat_client(
+                    conn,
+                    seat,
+                    run.go.clone(),
+                    (run.start, run.stop),
+                    think,
+                    run.tally.clone(),
+                ))
+            })
+            .collect();
+        let mut thinks = Vec::with_capacity(handles.len());
+        let mut over = false;
+        for h in handles {
+            let (think, ended) = h.await.unwrap_or((None, false));
+            thinks.push(think);
+            over |= ended;
+        }
+        if !over {
+            return;
+        }
+        let now = Instant::now();
+        if now > run.start && now < run.stop {
+            run.games_ended.fetch_add(1, Ordering::Relaxed);
+        }
+        if run.cfg.plan.one_game || now >= run.stop {
+            return;
+        }
+        let next = match new_table(&run.cfg).await {
+            Ok((id, tokens)) => connect_seats(&run.cfg, &id, &tokens).await,
+            Err(e) => Err(e),
+        };
+        match next {
+            Ok(conns) => {
+                seats = conns
+                    .into_iter()
+                    .zip(thinks)
+                    .map(|((conn, seat), think)| (conn, seat, think))
+                    .collect();
+            }
+            Err(_) => {
+                run.tally.lock().await.errors += 1;
+                return;
+            }
+        }
+    }
+}
+
+/// The 99th percentile of each second's latencies (`sorted` by latency); the last second may
+/// be part of one.
+fn p99_by_second(sorted: &[(u32, u64)], seconds: f64) -> Vec<f64> {
+    let mut by_second = vec![Vec::new(); seconds.ceil() as usize];
+    for &(second, us) in sorted {
+        if let Some(v) = by_second.get_mut(second as usize) {
+            v.push(us);
+        }
+    }
+    by_second
+        .iter()
+        .filter(|v| !v.is_empty())
+        .map(|v| percentile(v, 0.99))
+        .collect()
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -553,37 +673,41 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
         _ => None,
     };
     let (go_tx, go) = watch::channel(false);
-    let tally = Arc::new(Mutex::new(Tally::default()));
-    let mut conns = Vec::new();
+    let mut slots = Vec::with_capacity(tables.len());
     for (id, tokens) in &tables {
-        for (seat, token) in tokens.iter().enumerate() {
-            let conn = Connection::open(cfg.addr, id, &format!("token={token}&svg=0")).await?;
-            conns.push((conn, seat));
-        }
+        slots.push(connect_seats(cfg, id, tokens).await?);
     }
-    let clients = conns.len();
+    let clients = slots.iter().map(Vec::len).sum();
     let start = Instant::now() + Duration::from_millis(200);
     let stop = start + Duration::from_secs_f64(plan.seconds);
     // A table's mean think time: one seat of a table is to move at a time (in Woodwalkers;
     // a game whose seats decide together plays faster than asked, and `per_sec` says so).
     let mean = plan.rate.map(|r| plan.tables as f64 / r);
-    let handles: Vec<_> = conns
+    let run_state = Arc::new(Run {
+        cfg: cfg.clone(),
+        go,
+        start,
+        stop,
+        tally: Arc::new(Mutex::new(Tally::default())),
+        games_ended: AtomicU64::new(0),
+    });
+    let mut client = 0;
+    let handles: Vec<_> = slots
         .into_iter()
-        .enumerate()
-        .map(|(client, (conn, seat))| {
-            let think = mean.map(|m| Think::new(m, client));
-            tokio::spawn(seat_client(
-                conn,
-                seat,
-                go.clone(),
-                stop,
-                think,
-                tally.clone(),
-            ))
+        .map(|conns| {
+            let seats = conns
+                .into_iter()
+                .map(|(conn, seat)| {
+                    client += 1;
+                    (conn, seat, mean.map(|m| Think::new(m, client - 1)))
+                })
+                .collect();
+            tokio::spawn(table_slot(run_state.clone(), seats))
         })
         .collect();
     tokio::time::sleep_until(start.into()).await;
     let measured_from = Instant::now();
+    let rss_from = rss_kib();
     let cpu_before = cpu_seconds();
     let client_cpu_now = || {
         if plan.split_cpu {
@@ -598,15 +722,22 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
         let _ = h.await;
     }
     let seconds = measured_from.elapsed().as_secs_f64();
+    let rss_to = rss_kib();
+    let tables_in_memory = match &cfg.tables_in_memory {
+        Some(count) => Some(count.count().await),
+        None => None,
+    };
     let spent = |before: Option<f64>, after: Option<f64>| match (before, after) {
         (Some(b), Some(a)) => Some(a - b),
         _ => None,
     };
     let cpu = spent(cpu_before, cpu_seconds());
     let client_cpu = spent(client_before, client_cpu_now());
-    let mut t = tally.lock().await;
-    t.latencies_us.sort_unstable();
-    let decisions = t.latencies_us.len() as u64;
+    let mut t = run_state.tally.lock().await;
+    t.latencies_us.sort_unstable_by_key(|&(_, us)| us);
+    let by_second = p99_by_second(&t.latencies_us, seconds);
+    let latencies: Vec<u64> = t.latencies_us.iter().map(|&(_, us)| us).collect();
+    let decisions = latencies.len() as u64;
     Ok(LoadReport {
         tables: plan.tables,
         rate: plan.rate,
@@ -614,9 +745,14 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
         decisions,
         seconds,
         per_sec: decisions as f64 / seconds.max(f64::MIN_POSITIVE),
-        p50_ms: percentile(&t.latencies_us, 0.50),
-        p99_ms: percentile(&t.latencies_us, 0.99),
-        max_ms: percentile(&t.latencies_us, 1.0),
+        p50_ms: percentile(&latencies, 0.50),
+        p99_ms: percentile(&latencies, 0.99),
+        max_ms: percentile(&latencies, 1.0),
+        worst_second_p99_ms: by_second.iter().copied().fold(0.0, f64::max),
+        p99_by_second_ms: by_second,
+        games_ended: run_state.games_ended.load(Ordering::Relaxed),
+        tables_in_memory,
+        rss_growth_kib: rss_from.zip(rss_to).map(|(a, b)| b.saturating_sub(a)),
         errors: t.errors,
         idle_kib_per_table,
         cpu_seconds: cpu,

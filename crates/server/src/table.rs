@@ -1,16 +1,17 @@
 //! One task per table: it owns the authoritative game and handles its commands one at a time
 //! (actions, undos, joins, bot decisions, clock expiries). Nothing else mutates a table.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use serde_json::{json, Value};
 use sylvan_bots::BotSpec;
 use sylvan_catalog::{ActionError, Catalog, DynGame, ScoreJson, Seat, Viewer};
 use sylvan_engine::Actor;
-use tokio::sync::{mpsc, oneshot, Semaphore};
+use tokio::sync::{mpsc, oneshot, Mutex, Semaphore};
 
 use axum::extract::ws::Utf8Bytes;
 
@@ -100,7 +101,15 @@ pub(crate) struct Shared {
     pub zombie_bot: BotSpec,
     /// The longest a bot may think a decision ([`crate::Config::bot_time_limit_ms`]).
     pub bot_time_limit_ms: u32,
+    /// The tables this instance serves now (see [`crate::Tables`]).
+    pub open: Arc<Mutex<OpenTables>>,
+    /// How long a table nobody can reach stays in memory ([`crate::Config::idle_table_ms`]).
+    pub idle_table_ms: u64,
 }
+
+/// Each running table's inbox, weakly: a table's own task holds the one sender that keeps it
+/// running, so that it can tell, under this map's lock, when no one else can reach it.
+pub(crate) type OpenTables = HashMap<String, mpsc::WeakSender<Command>>;
 
 /// What the frames of one version share (see [`TableTask::frame_parts`]), as JSON text: each
 /// frame is these pieces and its viewer's own, written one after the other.
@@ -1140,6 +1149,8 @@ impl TableTask {
     pub(crate) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
         self.schedule_bot().await;
         self.restart_clock().await;
+        let idle_for = Duration::from_millis(self.shared.idle_table_ms);
+        let mut last_command = Instant::now();
         loop {
             // Wake for the running clock's deadline (not before another instance's lease on
             // it expires) and, while a bot waits for the lease, when the lease expires.
@@ -1153,8 +1164,14 @@ impl TableTask {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };
-            let wait =
+            let mut wait =
                 wake.map(|d| Duration::from_millis(u64::try_from(d - now_ms()).unwrap_or(0)));
+            // A table with nothing to wake for leaves memory once it has been idle a while.
+            let idle_at = (wake.is_none() && self.bot_thinking.is_none())
+                .then(|| (last_command + idle_for).saturating_duration_since(Instant::now()));
+            if let Some(idle) = idle_at {
+                wait = Some(wait.map_or(idle, |w| w.min(idle)));
+            }
             let command = match wait {
                 Some(wait) => match tokio::time::timeout(wait, inbox.recv()).await {
                     Ok(c) => c,
@@ -1165,14 +1182,41 @@ impl TableTask {
                         if self.bot_waiting {
                             self.schedule_bot().await;
                         }
+                        if idle_at.is_some()
+                            && last_command.elapsed() >= idle_for
+                            && self.leave_memory(&inbox).await
+                        {
+                            return;
+                        }
                         continue;
                     }
                 },
                 None => inbox.recv().await,
             };
             let Some(command) = command else { return };
+            last_command = Instant::now();
             self.handle(command).await;
         }
+    }
+
+    /// Takes the table out of this instance's memory if no one else can reach it: its own
+    /// sender is the only one (no connection, request or bot holds one) and nothing waits in
+    /// its inbox. Decided under the registry's lock, which every new sender is taken under, so
+    /// no command can arrive after. Everything is in storage: the next request rebuilds the
+    /// table from its log, as after a restart.
+    async fn leave_memory(&mut self, inbox: &mpsc::Receiver<Command>) -> bool {
+        let mut open = self.shared.open.lock().await;
+        if self.me.strong_count() != 1 || !inbox.is_empty() {
+            return false;
+        }
+        let ours = open
+            .get(self.id())
+            .and_then(mpsc::WeakSender::upgrade)
+            .is_some_and(|tx| tx.same_channel(&self.me));
+        if ours {
+            open.remove(self.id());
+        }
+        true
     }
 
     async fn handle(&mut self, command: Command) {

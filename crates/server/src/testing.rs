@@ -107,6 +107,7 @@ pub fn test_config(db: &str) -> crate::Config {
         zombie_bot: "random".into(),
         bot_threads: 2,
         bot_time_limit_ms: crate::BOT_TIME_LIMIT_MS,
+        idle_table_ms: crate::IDLE_TABLE_MS,
     }
 }
 
@@ -114,8 +115,16 @@ pub fn test_config(db: &str) -> crate::Config {
 /// 127.0.0.1); returns its address.
 pub async fn start_configured(
     catalog: sylvan_catalog::Catalog,
-    mut config: crate::Config,
+    config: crate::Config,
 ) -> SocketAddr {
+    start_watched(catalog, config).await.0
+}
+
+/// [`start_configured`], also returning a count of the tables the server holds in memory.
+pub async fn start_watched(
+    catalog: sylvan_catalog::Catalog,
+    mut config: crate::Config,
+) -> (SocketAddr, crate::TablesInMemory) {
     config.addr = SocketAddr::from(([127, 0, 0, 1], 0));
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
@@ -124,8 +133,9 @@ pub async fn start_configured(
     let server = crate::Server::start(catalog, &config)
         .await
         .expect("starts");
+    let count = server.tables_in_memory();
     tokio::spawn(server.serve(listener));
-    addr
+    (addr, count)
 }
 
 /// Creates a table from `body` (`POST /tables`, which must answer 201); returns its id.

@@ -10,7 +10,7 @@ use sylvan_server::client::{request, request_raw, Connection};
 use sylvan_server::loadtest::LoadPlan;
 use sylvan_server::testing::{
     create_table, frame_at, fresh_postgres, join_seat, open_seats, start_configured,
-    start_in_process, test_config, Scratch,
+    start_in_process, start_watched, test_config, Scratch,
 };
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -481,6 +481,98 @@ async fn a_bot_takes_over_when_the_clock_runs_out_until_the_player_returns() {
     let _ = t1;
 }
 
+/// Waits until the server holds `n` tables in memory; false if it does not within `WAIT`.
+async fn settles_at(count: &sylvan_server::TablesInMemory, n: usize) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed() < WAIT {
+        if count.count().await == n {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    false
+}
+
+/// A table nothing needs (nobody connected, no clock, no bot to move) leaves memory after the
+/// idle time and is rebuilt from storage when asked for; a connection, a running clock or a
+/// bot keeps it; a finished game leaves too.
+#[tokio::test]
+async fn idle_tables_leave_memory_and_come_back_from_storage() {
+    let scratch = Scratch::new("idle");
+    let mut config = test_config(&scratch.sqlite());
+    config.idle_table_ms = 150;
+    let (addr, count) = start_watched(catalog(), config).await;
+    let id = create(addr, json!({"game": "nim", "players": 2, "seed": 3})).await;
+    let t0 = join(addr, &id, 0).await;
+    let t1 = join(addr, &id, 1).await;
+    let mut seats = open_seats(addr, &id, &[&t0, &t1]).await;
+    let f = frame_at(&mut seats[0], 0).await;
+    seats[0]
+        .send(&json!({"version": 0, "action": f["legal"][0]["action"]}))
+        .await
+        .expect("sent");
+    let after = frame_at(&mut seats[1], 1).await;
+    // Connected seats keep the table well past the idle time.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        count.count().await,
+        1,
+        "connections keep the table in memory"
+    );
+    drop(seats);
+    assert!(settles_at(&count, 0).await, "the idle table left memory");
+
+    // Asked for again, the table is rebuilt from storage where it was, and play goes on.
+    let mut seats = open_seats(addr, &id, &[&t0, &t1]).await;
+    assert_eq!(count.count().await, 1);
+    let back = frame_at(&mut seats[1], 1).await;
+    assert_eq!(back["version"], 1);
+    assert_eq!(back["to_move"], 1);
+    assert_eq!(
+        back["view"], after["view"],
+        "the same position as before it left"
+    );
+    seats[1]
+        .send(&json!({"version": 1, "action": back["legal"][0]["action"]}))
+        .await
+        .expect("sent");
+    assert_eq!(frame_at(&mut seats[0], 2).await["version"], 2);
+    drop(seats);
+    assert!(settles_at(&count, 0).await);
+    let mut watcher = Connection::open(addr, &id, "").await.expect("spectator");
+    assert_eq!(frame_at(&mut watcher, 2).await["version"], 2);
+    drop(watcher);
+    assert!(settles_at(&count, 0).await);
+
+    // A running clock keeps a table nobody watches: its deadline must be kept. When the
+    // time runs out the zombie bot plays each seat to the end, and the finished table leaves.
+    let clocked = create(
+        addr,
+        json!({"game": "nim", "players": 2, "seed": 4,
+               "clock": {"per_decision": {"limit_ms": 700}}}),
+    )
+    .await;
+    join(addr, &clocked, 0).await;
+    join(addr, &clocked, 1).await;
+    tokio::time::sleep(Duration::from_millis(450)).await;
+    assert_eq!(
+        count.count().await,
+        1,
+        "the clock keeps the table in memory"
+    );
+    assert!(
+        settles_at(&count, 0).await,
+        "the finished table left memory"
+    );
+    let (status, record) = request(addr, "GET", &format!("/tables/{clocked}/record"), None)
+        .await
+        .expect("answers");
+    assert_eq!(
+        status, 200,
+        "the game ended with nobody connected: {record}"
+    );
+}
+
 /// Every frame to seat k is exactly what view(k) gives (with its SVG, its own legal actions
 /// and its events), in full Woodwalkers Midnight Duel tables, checked after the game against
 /// a replay of the public record.
@@ -860,6 +952,7 @@ fn four_tables(seconds: f64, rate: Option<f64>) -> LoadPlan {
         players: 2,
         rate,
         split_cpu: false,
+        one_game: false,
     }
 }
 
@@ -875,6 +968,22 @@ fn the_load_generator_plays_tables_and_tells_the_servers_cpu_from_its_clients() 
     assert_eq!(report.clients, 8, "{report:?}");
     assert!(report.decisions > 0, "{report:?}");
     assert_eq!(report.errors, 0, "{report:?}");
+    // Sustained: each table whose game ended was followed by a new one, and every table
+    // made stays in memory for the idle time (a minute) after its game.
+    assert!(report.games_ended > 0, "{report:?}");
+    assert_eq!(
+        report.tables_in_memory,
+        Some(4 + report.games_ended as usize),
+        "{report:?}"
+    );
+    assert!(!report.p99_by_second_ms.is_empty(), "{report:?}");
+    assert!(
+        report
+            .p99_by_second_ms
+            .iter()
+            .all(|&p| p <= report.worst_second_p99_ms),
+        "{report:?}"
+    );
     if cfg!(target_os = "linux") {
         let all = report.cpu_seconds.expect("the process's CPU time");
         let clients = report.client_cpu_seconds.expect("the clients' CPU time");
@@ -882,6 +991,20 @@ fn the_load_generator_plays_tables_and_tells_the_servers_cpu_from_its_clients() 
         assert!(clients <= all + 0.011, "{report:?}");
         assert!(report.server_cpu_us_per_decision.is_some(), "{report:?}");
     }
+    // One game a table: the load ends with the games, however long it could have run.
+    let scratch = Scratch::new("load-once");
+    let once = LoadPlan {
+        one_game: true,
+        ..four_tables(60.0, None)
+    };
+    let report = sylvan_server::loadtest_blocking(catalog(), scratch.sqlite(), once)
+        .expect("the load test runs");
+    assert_eq!(report.games_ended, 4, "{report:?}");
+    assert!(
+        report.seconds < 50.0,
+        "it stopped with the games: {report:?}"
+    );
+    assert_eq!(report.tables_in_memory, Some(4), "{report:?}");
 }
 
 #[test]
