@@ -354,7 +354,7 @@ pub fn loadtest_blocking(
 ) -> Result<loadtest::LoadReport, String> {
     let runtime = server_runtime()?;
     // The server's tasks run on the runtime's workers once spawned, not only inside `block_on`.
-    let addr = runtime.block_on(async move {
+    let (addr, count) = runtime.block_on(async move {
         let config = Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             db,
@@ -375,7 +375,6 @@ pub fn loadtest_blocking(
         Ok::<_, String>((addr, count))
     })?;
     let split_cpu = plan.split_cpu;
-    let (addr, count) = addr;
     let config = loadtest::LoadConfig {
         addr,
         plan,

@@ -542,16 +542,15 @@ async fn seat_client(
     (think, over)
 }
 
-/// A table's seats, connected (`svg=0`), each with its seat number.
+/// A table's seats, connected (`svg=0`), in seat order.
 async fn connect_seats(
     cfg: &LoadConfig,
     id: &str,
     tokens: &[String],
-) -> Result<Vec<(Connection, usize)>, String> {
+) -> Result<Vec<Connection>, String> {
     let mut conns = Vec::with_capacity(tokens.len());
-    for (seat, token) in tokens.iter().enumerate() {
-        let conn = Connection::open(cfg.addr, id, &format!("token={token}&svg=0")).await?;
-        conns.push((conn, seat));
+    for token in tokens {
+        conns.push(Connection::open(cfg.addr, id, &format!("token={token}&svg=0")).await?);
     }
     Ok(conns)
 }
@@ -569,11 +568,13 @@ struct Run {
 /// One table's place in the load: its seats play (each its own task, as people at a table
 /// are) until the game ends, then, unless the plan says one game, a new table takes its
 /// place until the time is up.
-async fn table_slot(run: Arc<Run>, mut seats: Vec<(Connection, usize, Option<Think>)>) {
+async fn table_slot(run: Arc<Run>, mut seats: Vec<Connection>, mut thinks: Vec<Option<Think>>) {
     loop {
         let handles: Vec<_> = seats
             .drain(..)
-            .map(|(conn, seat, think)| {
+            .zip(thinks.drain(..))
+            .enumerate()
+            .map(|(seat, (conn, think))| {
                 tokio::spawn(seat_client(
                     conn,
                     seat,
@@ -584,7 +585,6 @@ async fn table_slot(run: Arc<Run>, mut seats: Vec<(Connection, usize, Option<Thi
                 ))
             })
             .collect();
-        let mut thinks = Vec::with_capacity(handles.len());
         let mut over = false;
         for h in handles {
             let (think, ended) = h.await.unwrap_or((None, false));
@@ -606,13 +606,7 @@ async fn table_slot(run: Arc<Run>, mut seats: Vec<(Connection, usize, Option<Thi
             Err(e) => Err(e),
         };
         match next {
-            Ok(conns) => {
-                seats = conns
-                    .into_iter()
-                    .zip(thinks)
-                    .map(|((conn, seat), think)| (conn, seat, think))
-                    .collect();
-            }
+            Ok(conns) => seats = conns,
             Err(_) => {
                 run.tally.lock().await.errors += 1;
                 return;
@@ -694,15 +688,12 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
     let mut client = 0;
     let handles: Vec<_> = slots
         .into_iter()
-        .map(|conns| {
-            let seats = conns
-                .into_iter()
-                .map(|(conn, seat)| {
-                    client += 1;
-                    (conn, seat, mean.map(|m| Think::new(m, client - 1)))
-                })
+        .map(|seats| {
+            let thinks = (client..client + seats.len())
+                .map(|c| mean.map(|m| Think::new(m, c)))
                 .collect();
-            tokio::spawn(table_slot(run_state.clone(), seats))
+            client += seats.len();
+            tokio::spawn(table_slot(run_state.clone(), seats, thinks))
         })
         .collect();
     tokio::time::sleep_until(start.into()).await;

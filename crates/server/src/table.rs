@@ -1182,11 +1182,13 @@ impl TableTask {
                         if self.bot_waiting {
                             self.schedule_bot().await;
                         }
-                        if idle_at.is_some()
-                            && last_command.elapsed() >= idle_for
-                            && self.leave_memory(&inbox).await
-                        {
-                            return;
+                        if idle_at.is_some() && last_command.elapsed() >= idle_for {
+                            if self.leave_memory(&inbox).await {
+                                return;
+                            }
+                            // Someone still holds a sender (an open connection): ask again
+                            // an idle time later, not at once and for ever.
+                            last_command = Instant::now();
                         }
                         continue;
                     }
