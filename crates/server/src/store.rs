@@ -150,6 +150,11 @@ pub struct StoredTable {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    /// What reads go through. On SQLite, connections of their own that may only read: the
+    /// one writing connection is busy with group commits under load, and a read queued
+    /// behind them (opening a table, the lobby) waited seconds; in WAL mode readers do not
+    /// wait for the writer and see every committed transaction. On PostgreSQL, `pool`.
+    reads: AnyPool,
     backend: Backend,
     url: String,
     instance: String,
@@ -536,9 +541,37 @@ impl Store {
             .connect(url)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
+        let reads = match backend {
+            Backend::Sqlite => {
+                AnyPoolOptions::new()
+                    .max_connections(2)
+                    .test_before_acquire(false)
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            // Only reads: a write here would bypass the writing connection's
+                            // order.
+                            sqlx::query("PRAGMA query_only = ON")
+                                .execute(&mut *conn)
+                                .await?;
+                            sqlx::query("PRAGMA busy_timeout = 10000")
+                                .execute(&mut *conn)
+                                .await?;
+                            sqlx::query("PRAGMA cache_size = -8192")
+                                .execute(&mut *conn)
+                                .await?;
+                            Ok(())
+                        })
+                    })
+                    .acquire_timeout(Duration::from_secs(30))
+                    .connect(url)
+                    .await?
+            }
+            Backend::Postgres => pool.clone(),
+        };
         let (appends, queue) = tokio::sync::mpsc::channel(4 * GROUP_COMMIT_MAX);
         let store = Store {
             pool,
+            reads,
             backend,
             url: url.to_string(),
             instance: instance.to_string(),
@@ -607,7 +640,7 @@ impl Store {
     pub async fn table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
         let row = sqlx::query("SELECT * FROM tables WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reads)
             .await?;
         let Some(row) = row else { return Ok(None) };
         let table = table_row(&row)?;
@@ -619,7 +652,7 @@ impl Store {
     pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
         let rows = sqlx::query("SELECT * FROM seats WHERE table_id = $1 ORDER BY seat")
             .bind(id)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         rows.iter().map(seat_row).collect()
     }
@@ -642,7 +675,7 @@ impl Store {
         .bind(pick(1))
         .bind(pick(2))
         .bind(limit as i64)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in &rows {
@@ -657,7 +690,7 @@ impl Store {
     pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query("SELECT id FROM tables WHERE status <> $1 ORDER BY created_ms")
             .bind(TableStatus::Over.as_str())
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reads)
             .await?;
         rows.iter()
             .map(|r| r.try_get::<String, _>("id").map_err(StoreError::from))
@@ -672,7 +705,7 @@ impl Store {
         )
         .bind(id)
         .bind(to_i64(after))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         rows.iter()
             .map(|r| {
@@ -696,18 +729,19 @@ impl Store {
         status: TableStatus,
         clocks: &Value,
     ) -> Result<bool, StoreError> {
-        self.append_changes(id, version, entry, Some(status), Some(clocks))
+        self.append_changes(id, version, &entry.to_string(), Some(status), Some(clocks))
             .await
     }
 
     /// [`append`](Store::append) writing the status and the clocks only where given (`None`
     /// leaves the stored one as it is): most decisions change neither, and a statement that
-    /// only moves the version on is cheaper.
+    /// only moves the version on is cheaper. `entry` is the entry's JSON text, as the table
+    /// keeps it.
     pub async fn append_changes(
         &self,
         id: &str,
         version: u64,
-        entry: &Value,
+        entry: &str,
         status: Option<TableStatus>,
         clocks: Option<&Value>,
     ) -> Result<bool, StoreError> {
@@ -733,7 +767,7 @@ impl Store {
     pub async fn rematch(&self, id: &str) -> Result<Option<String>, StoreError> {
         let row = sqlx::query("SELECT rematch FROM tables WHERE id = $1")
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reads)
             .await?;
         Ok(match row {
             Some(r) => r.try_get::<Option<String>, _>("rematch")?,

@@ -212,10 +212,12 @@ pub(crate) struct TableTask {
     game: Box<dyn DynGame>,
     clock: Option<ClockSettings>,
     clocks: Clocks,
-    /// The table's log: one entry per version.
-    log: Vec<Value>,
-    /// Per viewer (seats, then the spectator), per version: the events worded for them.
-    events: Vec<Vec<Vec<String>>>,
+    /// The table's log: one entry per version, as the JSON text stored (a parsed `Value`
+    /// costs about ten times the memory, held for the table's life).
+    log: Vec<Box<str>>,
+    /// Per viewer (seats, then the spectator), per version: the events worded for them, as
+    /// the frame's JSON `{"version":V,"events":[…]}`; viewers worded alike share one text.
+    events: Vec<Vec<Arc<str>>>,
     subscribers: Vec<Subscriber>,
     next_id: u64,
     /// The version a bot is thinking about.
@@ -354,10 +356,29 @@ impl TableTask {
                     ActionError::Illegal(m) => err(ErrorKind::IllegalAction, m),
                 })?
         };
+        let version = self.version() + 1;
+        let mut worded: Vec<(Vec<String>, Arc<str>)> = Vec::with_capacity(2);
         for (log, events) in self.events.iter_mut().zip(per_viewer) {
-            log.push(events);
+            let text = match worded.iter().find(|(e, _)| *e == events) {
+                Some((_, text)) => text.clone(),
+                None => {
+                    let mut json = Vec::with_capacity(64);
+                    write_json(
+                        &mut json,
+                        &EventsOut {
+                            version,
+                            events: &events,
+                        },
+                    );
+                    // serde_json writes UTF-8.
+                    let text: Arc<str> = String::from_utf8(json).unwrap_or_default().into();
+                    worded.push((events, text.clone()));
+                    text
+                }
+            };
+            log.push(text);
         }
-        self.log.push(entry);
+        self.log.push(entry.to_string().into_boxed_str());
         Ok(())
     }
 
@@ -526,7 +547,7 @@ impl TableTask {
         let version = self.version();
         let before_clocks = self.clocks.clone();
         self.apply_entry(entry)?;
-        let entry = self.log.last().expect("apply_entry logged the entry");
+        let entry = &**self.log.last().expect("apply_entry logged the entry");
         let clocks = self.next_clocks(mover);
         // Only what changed is written: the status when it moves on (the stored row is kept
         // as this task knows it), the clocks only where the table has a clock.
@@ -984,21 +1005,11 @@ impl TableTask {
         // The events first, so that the frame is allocated once at its full size.
         let mut events = Vec::with_capacity(256);
         events.push(b'[');
-        for (i, e) in self.events[index]
-            .iter()
-            .enumerate()
-            .skip(sub.sent as usize)
-        {
+        for e in self.events[index].iter().skip(sub.sent as usize) {
             if events.len() > 1 {
                 events.push(b',');
             }
-            write_json(
-                &mut events,
-                &EventsOut {
-                    version: i as u64 + 1,
-                    events: e,
-                },
-            );
+            events.extend_from_slice(e.as_bytes());
         }
         events.push(b']');
         let view = parts.views[index].as_deref().unwrap_or(b"null");
@@ -1142,7 +1153,12 @@ impl TableTask {
                     .unwrap_or_else(|| "empty".into())
             })
             .collect();
-        Ok(json!({"record": record, "log": self.log}))
+        let log: Vec<Value> = self
+            .log
+            .iter()
+            .map(|text| serde_json::from_str(text).unwrap_or(Value::Null))
+            .collect();
+        Ok(json!({"record": record, "log": log}))
     }
 
     /// Serves commands until every handle to the table is gone.

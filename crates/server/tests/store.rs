@@ -363,7 +363,7 @@ async fn suite(url: &str) {
                         .append_changes(
                             &id,
                             version,
-                            &json!({"seat": 0, "r": round, "i": i}),
+                            &json!({"seat": 0, "r": round, "i": i}).to_string(),
                             status,
                             clocks.as_ref(),
                         )
