@@ -295,6 +295,11 @@ pub enum Command {
         /// table whose game ended is replaced by a new one until the time is up.
         #[arg(long)]
         one_game: bool,
+        /// Seconds over which the tables begin, one after another, before the measured time
+        /// (so that their games end at different times, as on a server in use). Default: 10,
+        /// about a game's length at 1,000 tables; 0 with `--one-game`.
+        #[arg(long)]
+        ramp_seconds: Option<f64>,
     },
     /// Draw a position as SVG or PNG.
     Render {
@@ -675,6 +680,7 @@ pub fn run(
             split_cpu,
             rate,
             one_game,
+            ramp_seconds,
         } => {
             let scratch =
                 std::env::temp_dir().join(format!("sylvan-loadtest-{}", std::process::id()));
@@ -690,6 +696,7 @@ pub fn run(
                 rate,
                 split_cpu,
                 one_game,
+                ramp_seconds: ramp_seconds.unwrap_or(if one_game { 0.0 } else { 10.0 }),
             };
             let report =
                 sylvan_server::loadtest_blocking(catalog.clone(), db, plan).map_err(CliError::new);

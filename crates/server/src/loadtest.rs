@@ -39,6 +39,12 @@ pub struct LoadPlan {
     /// new one (created, joined and connected to as the first were) until the time is up:
     /// the load is sustained for the whole time.
     pub one_game: bool,
+    /// Seconds over which the tables begin, one after another at even steps, before the
+    /// measured time starts. Tables that all begin together end their games together, and
+    /// the seconds when a thousand tables end and new ones are made at once are not like a
+    /// server whose tables are at every stage of their games; with a ramp at least as long
+    /// as a game they are. 0: every table begins at once, at the measured time's start.
+    pub ramp_seconds: f64,
 }
 
 /// What to run against which server.
@@ -66,6 +72,8 @@ pub struct LoadReport {
     pub decisions: u64,
     /// The measured time, seconds.
     pub seconds: f64,
+    /// The time before it over which the tables began ([`LoadPlan::ramp_seconds`]).
+    pub ramp_seconds: f64,
     /// Acknowledged decisions per second.
     pub per_sec: f64,
     /// Acknowledgement latency percentiles, milliseconds.
@@ -81,6 +89,12 @@ pub struct LoadReport {
     pub worst_second_p99_ms: f64,
     /// Games that ended in the measured time.
     pub games_ended: u64,
+    /// Of the new tables that followed them, the time from a game's end until the new
+    /// table was made, joined and connected to (each seat's WebSocket open): p50 and p99,
+    /// milliseconds. A table waiting for this has no decision in flight.
+    pub new_table_p50_ms: f64,
+    /// The 99th percentile of that.
+    pub new_table_p99_ms: f64,
     /// Tables the server held in memory when the measured time ended (finished tables leave
     /// after its idle time, [`crate::Config::idle_table_ms`]); `None` if it runs elsewhere.
     pub tables_in_memory: Option<usize>,
@@ -437,6 +451,9 @@ struct Tally {
     /// Per acknowledged decision: the second of the measured time it was sent in, and its
     /// latency in microseconds.
     latencies_us: Vec<(u32, u64)>,
+    /// Per table made in the measured time after a game ended: microseconds from the game's
+    /// end to its seats connected to the new table.
+    new_tables_us: Vec<u64>,
     errors: u64,
 }
 
@@ -468,13 +485,13 @@ impl Think {
     }
 }
 
-/// One seat's scripted client: after `go`, plays whenever it is to move (after a think time
-/// if `think` is given) until `stop` or the game's end. Gives back its think times and
-/// whether the game ended.
+/// One seat's scripted client: after `go` (and `begin`, if given), plays whenever it is to
+/// move (after a think time if `think` is given) until `stop` or the game's end, counting the
+/// decisions sent from `start`. Gives back its think times and whether the game ended.
 async fn seat_client(
     mut conn: Connection,
     seat: usize,
-    mut go: watch::Receiver<bool>,
+    (mut go, begin): (watch::Receiver<bool>, Option<Instant>),
     (start, stop): (Instant, Instant),
     mut think: Option<Think>,
     tally: Arc<Mutex<Tally>>,
@@ -488,6 +505,9 @@ async fn seat_client(
     };
     let mut over = latest.over;
     let _ = go.wait_for(|&g| g).await;
+    if let Some(begin) = begin {
+        tokio::time::sleep_until(begin.into()).await;
+    }
     let mut sent: Option<(u64, Instant)> = None;
     let mut mine = Tally::default();
     let deadline = tokio::time::sleep_until(stop.into());
@@ -523,9 +543,12 @@ async fn seat_client(
         if m.frame {
             if let Some((v, at)) = sent {
                 if m.version > v {
-                    let second = at.saturating_duration_since(start).as_secs() as u32;
-                    mine.latencies_us
-                        .push((second, at.elapsed().as_micros() as u64));
+                    // Decisions sent while the tables were still beginning are not measured.
+                    if at >= start {
+                        let second = at.saturating_duration_since(start).as_secs() as u32;
+                        mine.latencies_us
+                            .push((second, at.elapsed().as_micros() as u64));
+                    }
                     sent = None;
                 }
             }
@@ -566,9 +589,15 @@ struct Run {
 }
 
 /// One table's place in the load: its seats play (each its own task, as people at a table
-/// are) until the game ends, then, unless the plan says one game, a new table takes its
-/// place until the time is up.
-async fn table_slot(run: Arc<Run>, mut seats: Vec<Connection>, mut thinks: Vec<Option<Think>>) {
+/// are) from `begin` until the game ends, then, unless the plan says one game, a new table
+/// takes its place until the time is up.
+async fn table_slot(
+    run: Arc<Run>,
+    mut seats: Vec<Connection>,
+    mut thinks: Vec<Option<Think>>,
+    begin: Instant,
+) {
+    let mut begin = Some(begin);
     loop {
         let handles: Vec<_> = seats
             .drain(..)
@@ -578,13 +607,14 @@ async fn table_slot(run: Arc<Run>, mut seats: Vec<Connection>, mut thinks: Vec<O
                 tokio::spawn(seat_client(
                     conn,
                     seat,
-                    run.go.clone(),
+                    (run.go.clone(), begin),
                     (run.start, run.stop),
                     think,
                     run.tally.clone(),
                 ))
             })
             .collect();
+        begin = None;
         let mut over = false;
         for h in handles {
             let (think, ended) = h.await.unwrap_or((None, false));
@@ -606,7 +636,13 @@ async fn table_slot(run: Arc<Run>, mut seats: Vec<Connection>, mut thinks: Vec<O
             Err(e) => Err(e),
         };
         match next {
-            Ok(conns) => seats = conns,
+            Ok(conns) => {
+                seats = conns;
+                if now > run.start {
+                    let us = now.elapsed().as_micros() as u64;
+                    run.tally.lock().await.new_tables_us.push(us);
+                }
+            }
             Err(_) => {
                 run.tally.lock().await.errors += 1;
                 return;
@@ -651,6 +687,21 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
             ));
         }
     }
+    // Both times are checked before any table is made: an hour's margin keeps every
+    // `Instant` sum below from overflowing.
+    let seconds_of = |what: &str, s: f64| {
+        Duration::try_from_secs_f64(s)
+            .ok()
+            .filter(|d| {
+                d.checked_mul(2)
+                    .and_then(|d| d.checked_add(Duration::from_secs(3600)))
+                    .and_then(|d| Instant::now().checked_add(d))
+                    .is_some()
+            })
+            .ok_or_else(|| format!("{what} must be a number of seconds, 0 or more, not {s}"))
+    };
+    let ramp = seconds_of("the ramp", plan.ramp_seconds)?;
+    let measured = seconds_of("the time measured", plan.seconds)?;
     let mut tables = Vec::with_capacity(plan.tables);
     for chunk in 0..plan.tables.div_ceil(50) {
         let n = 50.min(plan.tables - chunk * 50);
@@ -672,8 +723,9 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
         slots.push(connect_seats(cfg, id, tokens).await?);
     }
     let clients = slots.iter().map(Vec::len).sum();
-    let start = Instant::now() + Duration::from_millis(200);
-    let stop = start + Duration::from_secs_f64(plan.seconds);
+    let go_at = Instant::now() + Duration::from_millis(200);
+    let start = go_at + ramp;
+    let stop = start + measured;
     // A table's mean think time: one seat of a table is to move at a time (in Woodwalkers;
     // a game whose seats decide together plays faster than asked, and `per_sec` says so).
     let mean = plan.rate.map(|r| plan.tables as f64 / r);
@@ -686,16 +738,21 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
         games_ended: AtomicU64::new(0),
     });
     let mut client = 0;
+    let count = slots.len().max(1) as f64;
     let handles: Vec<_> = slots
         .into_iter()
-        .map(|seats| {
+        .enumerate()
+        .map(|(i, seats)| {
             let thinks = (client..client + seats.len())
                 .map(|c| mean.map(|m| Think::new(m, c)))
                 .collect();
             client += seats.len();
-            tokio::spawn(table_slot(run_state.clone(), seats, thinks))
+            let begin = go_at + ramp.mul_f64(i as f64 / count);
+            tokio::spawn(table_slot(run_state.clone(), seats, thinks, begin))
         })
         .collect();
+    tokio::time::sleep_until(go_at.into()).await;
+    let _ = go_tx.send(true);
     tokio::time::sleep_until(start.into()).await;
     let measured_from = Instant::now();
     let rss_from = rss_kib();
@@ -708,7 +765,6 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
         }
     };
     let client_before = client_cpu_now();
-    let _ = go_tx.send(true);
     for h in handles {
         let _ = h.await;
     }
@@ -728,6 +784,7 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
     t.latencies_us.sort_unstable_by_key(|&(_, us)| us);
     let by_second = p99_by_second(&t.latencies_us, seconds);
     let latencies: Vec<u64> = t.latencies_us.iter().map(|&(_, us)| us).collect();
+    t.new_tables_us.sort_unstable();
     let decisions = latencies.len() as u64;
     Ok(LoadReport {
         tables: plan.tables,
@@ -735,6 +792,7 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
         clients,
         decisions,
         seconds,
+        ramp_seconds: ramp.as_secs_f64(),
         per_sec: decisions as f64 / seconds.max(f64::MIN_POSITIVE),
         p50_ms: percentile(&latencies, 0.50),
         p99_ms: percentile(&latencies, 0.99),
@@ -742,6 +800,8 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
         worst_second_p99_ms: by_second.iter().copied().fold(0.0, f64::max),
         p99_by_second_ms: by_second,
         games_ended: run_state.games_ended.load(Ordering::Relaxed),
+        new_table_p50_ms: percentile(&t.new_tables_us, 0.50),
+        new_table_p99_ms: percentile(&t.new_tables_us, 0.99),
         tables_in_memory,
         rss_growth_kib: rss_from.zip(rss_to).map(|(a, b)| b.saturating_sub(a)),
         errors: t.errors,

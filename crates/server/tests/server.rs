@@ -953,6 +953,7 @@ fn four_tables(seconds: f64, rate: Option<f64>) -> LoadPlan {
         rate,
         split_cpu: false,
         one_game: false,
+        ramp_seconds: 0.0,
     }
 }
 
@@ -1030,5 +1031,41 @@ fn the_load_generator_paces_its_tables_when_asked_for_a_rate() {
         let refused = sylvan_server::loadtest_blocking(catalog(), scratch.sqlite(), plan)
             .expect_err("a rate that is not positive is refused");
         assert!(refused.contains("rate"), "{refused}");
+    }
+}
+
+#[test]
+fn the_load_generator_begins_its_tables_over_a_ramp_and_measures_after_it() {
+    let scratch = Scratch::new("ramp");
+    let plan = LoadPlan {
+        ramp_seconds: 0.5,
+        ..four_tables(1.0, None)
+    };
+    let report = sylvan_server::loadtest_blocking(catalog(), scratch.sqlite(), plan.clone())
+        .expect("the ramped load test runs");
+    assert_eq!(report.ramp_seconds, 0.5, "{report:?}");
+    assert_eq!(report.errors, 0, "{report:?}");
+    assert!(report.decisions > 0, "{report:?}");
+    assert!(report.seconds >= 1.0, "{report:?}");
+    // Games that ended during the ramp are not counted, but their tables are still in memory.
+    assert!(
+        report.tables_in_memory >= Some(4 + report.games_ended as usize),
+        "{report:?}"
+    );
+    for (ramp, seconds) in [
+        (-1.0, 1.0),
+        (f64::NAN, 1.0),
+        (f64::INFINITY, 1.0),
+        (0.0, -2.0),
+    ] {
+        let scratch = Scratch::new("bad-ramp");
+        let plan = LoadPlan {
+            ramp_seconds: ramp,
+            seconds,
+            ..plan.clone()
+        };
+        let refused = sylvan_server::loadtest_blocking(catalog(), scratch.sqlite(), plan)
+            .expect_err("a time that is not a number of seconds is refused");
+        assert!(refused.contains("seconds"), "{refused}");
     }
 }
