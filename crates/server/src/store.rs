@@ -481,6 +481,43 @@ fn make_batch_sql(backend: Backend, n: usize, lean: bool) -> (String, String) {
     (update, insert)
 }
 
+/// The SQLite writing connection's settings, run on connect.
+const SQLITE_WRITER: &[&str] = &[
+    // WAL: a commit is in the file's log before the call returns, so a killed process loses
+    // nothing it acknowledged.
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = NORMAL",
+    "PRAGMA busy_timeout = 10000",
+    // Statement journals and temporary b-trees in memory, not in a temporary file: they are
+    // rolled back or dropped, never kept.
+    "PRAGMA temp_store = MEMORY",
+    // Checkpoints copy each changed page once however often it changed: fewer of them (a WAL
+    // of up to 16 MiB) copy and fsync less per decision.
+    "PRAGMA wal_autocheckpoint = 4000",
+    // 32 MiB of page cache (the default is 2 MiB): a thousand tables' rows and recent
+    // decisions stay in memory instead of being read again.
+    "PRAGMA cache_size = -32768",
+];
+
+/// The SQLite reading connections' settings, run on connect.
+const SQLITE_READER: &[&str] = &[
+    // Only reads: a write here would bypass the writing connection's order.
+    "PRAGMA query_only = ON",
+    "PRAGMA busy_timeout = 10000",
+    "PRAGMA cache_size = -8192",
+];
+
+/// Runs each statement of `list` on a new connection.
+async fn pragmas(
+    conn: &mut AnyConnection,
+    list: &'static [&'static str],
+) -> Result<(), sqlx::Error> {
+    for pragma in list {
+        sqlx::query(*pragma).execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
 impl Store {
     /// Connects to `url` (`sqlite://PATH?mode=rwc` or `postgres://…`) and brings the schema up
     /// to date. `instance` names this server in change announcements.
@@ -503,37 +540,7 @@ impl Store {
                 // An embedded file has no link to lose: the ping before every batch's
                 // transaction was a round trip to SQLite's thread for nothing.
                 .test_before_acquire(false)
-                .after_connect(|conn, _| {
-                    Box::pin(async move {
-                        // WAL: a commit is in the file's log before the call returns, so a killed
-                        // process loses nothing it acknowledged.
-                        sqlx::query("PRAGMA journal_mode = WAL")
-                            .execute(&mut *conn)
-                            .await?;
-                        sqlx::query("PRAGMA synchronous = NORMAL")
-                            .execute(&mut *conn)
-                            .await?;
-                        sqlx::query("PRAGMA busy_timeout = 10000")
-                            .execute(&mut *conn)
-                            .await?;
-                        // Statement journals and temporary b-trees in memory, not in a
-                        // temporary file: they are rolled back or dropped, never kept.
-                        sqlx::query("PRAGMA temp_store = MEMORY")
-                            .execute(&mut *conn)
-                            .await?;
-                        // Checkpoints copy each changed page once however often it changed:
-                        // fewer of them (a WAL of up to 16 MiB) copy and fsync less per decision.
-                        sqlx::query("PRAGMA wal_autocheckpoint = 4000")
-                            .execute(&mut *conn)
-                            .await?;
-                        // 32 MiB of page cache (the default is 2 MiB): a thousand tables' rows
-                        // and recent decisions stay in memory instead of being read again.
-                        sqlx::query("PRAGMA cache_size = -32768")
-                            .execute(&mut *conn)
-                            .await?;
-                        Ok(())
-                    })
-                }),
+                .after_connect(|conn, _| Box::pin(pragmas(conn, SQLITE_WRITER))),
             Backend::Postgres => AnyPoolOptions::new().max_connections(16),
         };
         let pool = options
@@ -546,22 +553,7 @@ impl Store {
                 AnyPoolOptions::new()
                     .max_connections(2)
                     .test_before_acquire(false)
-                    .after_connect(|conn, _| {
-                        Box::pin(async move {
-                            // Only reads: a write here would bypass the writing connection's
-                            // order.
-                            sqlx::query("PRAGMA query_only = ON")
-                                .execute(&mut *conn)
-                                .await?;
-                            sqlx::query("PRAGMA busy_timeout = 10000")
-                                .execute(&mut *conn)
-                                .await?;
-                            sqlx::query("PRAGMA cache_size = -8192")
-                                .execute(&mut *conn)
-                                .await?;
-                            Ok(())
-                        })
-                    })
+                    .after_connect(|conn, _| Box::pin(pragmas(conn, SQLITE_READER)))
                     .acquire_timeout(Duration::from_secs(30))
                     .connect(url)
                     .await?
