@@ -754,7 +754,6 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
     tokio::time::sleep_until(go_at.into()).await;
     let _ = go_tx.send(true);
     tokio::time::sleep_until(start.into()).await;
-    let measured_from = Instant::now();
     let rss_from = rss_kib();
     let cpu_before = cpu_seconds();
     let client_cpu_now = || {
@@ -768,7 +767,8 @@ pub async fn run(cfg: &LoadConfig) -> Result<LoadReport, String> {
     for h in handles {
         let _ = h.await;
     }
-    let seconds = measured_from.elapsed().as_secs_f64();
+    // From `start`, where the tally begins, not from when this task woke after it.
+    let seconds = start.elapsed().as_secs_f64();
     let rss_to = rss_kib();
     let tables_in_memory = match &cfg.tables_in_memory {
         Some(count) => Some(count.count().await),
