@@ -264,6 +264,10 @@ pub enum Command {
         /// bot), in milliseconds; it is rebuilt from storage when asked for again.
         #[arg(long, default_value_t = sylvan_server::IDLE_TABLE_MS)]
         idle_table_ms: u64,
+        /// The same for a table whose game is over, once its last viewer has left (the
+        /// shorter of the two applies).
+        #[arg(long, default_value_t = sylvan_server::FINISHED_TABLE_MS)]
+        finished_table_ms: u64,
     },
     /// Load-test a table server started in this process on 127.0.0.1 (scripted clients).
     Loadtest {
@@ -646,6 +650,7 @@ pub fn run(
             bot_threads,
             bot_time_limit_ms,
             idle_table_ms,
+            finished_table_ms,
         } => {
             let db = match db {
                 Some(db) => db,
@@ -661,6 +666,7 @@ pub fn run(
                 bot_threads,
                 bot_time_limit_ms,
                 idle_table_ms,
+                finished_table_ms,
             };
             sylvan_server::serve_blocking(catalog.clone(), config, |addr| {
                 let _ = writeln!(

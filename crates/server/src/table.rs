@@ -105,6 +105,8 @@ pub(crate) struct Shared {
     pub open: Arc<Mutex<OpenTables>>,
     /// How long a table nobody can reach stays in memory ([`crate::Config::idle_table_ms`]).
     pub idle_table_ms: u64,
+    /// The same once the game is over ([`crate::Config::finished_table_ms`]).
+    pub finished_table_ms: u64,
 }
 
 /// Each running table's inbox, weakly: a table's own task holds the one sender that keeps it
@@ -1165,9 +1167,13 @@ impl TableTask {
     pub(crate) async fn run(mut self, mut inbox: mpsc::Receiver<Command>) {
         self.schedule_bot().await;
         self.restart_clock().await;
-        let idle_for = Duration::from_millis(self.shared.idle_table_ms);
         let mut last_command = Instant::now();
         loop {
+            let idle_for = Duration::from_millis(if self.ended() {
+                self.shared.finished_table_ms.min(self.shared.idle_table_ms)
+            } else {
+                self.shared.idle_table_ms
+            });
             // Wake for the running clock's deadline (not before another instance's lease on
             // it expires) and, while a bot waits for the lease, when the lease expires.
             let deadline = self

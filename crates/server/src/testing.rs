@@ -108,6 +108,7 @@ pub fn test_config(db: &str) -> crate::Config {
         bot_threads: 2,
         bot_time_limit_ms: crate::BOT_TIME_LIMIT_MS,
         idle_table_ms: crate::IDLE_TABLE_MS,
+        finished_table_ms: crate::FINISHED_TABLE_MS,
     }
 }
 

@@ -573,6 +573,63 @@ async fn idle_tables_leave_memory_and_come_back_from_storage() {
     );
 }
 
+/// A finished table leaves memory soon after its last viewer does (`finished_table_ms`),
+/// while an unfinished one waits the whole idle time; the finished one still answers from
+/// storage.
+#[tokio::test]
+async fn finished_tables_leave_memory_sooner_than_unfinished_ones() {
+    let scratch = Scratch::new("finished");
+    let mut config = test_config(&scratch.sqlite());
+    config.idle_table_ms = 60_000;
+    config.finished_table_ms = 150;
+    let (addr, count) = start_watched(catalog(), config).await;
+    let done = create(addr, json!({"game": "nim", "players": 2, "seed": 5})).await;
+    let _going = create(addr, json!({"game": "nim", "players": 2, "seed": 6})).await;
+    let tokens = [join(addr, &done, 0).await, join(addr, &done, 1).await];
+    let mut seats = open_seats(addr, &done, &[&tokens[0], &tokens[1]]).await;
+    let mut version = 0;
+    let last = loop {
+        let f = frame_at(&mut seats[0], version).await;
+        if f["over"] == true {
+            break f;
+        }
+        let mover = f["to_move"].as_u64().expect("a seat to move") as usize;
+        let f = if mover == 0 {
+            f
+        } else {
+            frame_at(&mut seats[mover], version).await
+        };
+        seats[mover]
+            .send(&json!({"version": version, "action": f["legal"][0]["action"]}))
+            .await
+            .expect("sent");
+        version += 1;
+    };
+    assert!(last["result"].is_object(), "the game is over: {last}");
+    // Players looking at the result keep the table.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        count.count().await,
+        2,
+        "connections keep the finished table"
+    );
+    drop(seats);
+    assert!(
+        settles_at(&count, 1).await,
+        "the finished table left memory once its players had"
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        count.count().await,
+        1,
+        "the unfinished table waits the whole idle time"
+    );
+    let (status, record) = request(addr, "GET", &format!("/tables/{done}/record"), None)
+        .await
+        .expect("answers");
+    assert_eq!(status, 200, "{record}");
+}
+
 /// Every frame to seat k is exactly what view(k) gives (with its SVG, its own legal actions
 /// and its events), in full Woodwalkers Midnight Duel tables, checked after the game against
 /// a replay of the public record.
