@@ -492,7 +492,8 @@ const SQLITE_WRITER: &[&str] = &[
     // rolled back or dropped, never kept.
     "PRAGMA temp_store = MEMORY",
     // Checkpoints copy each changed page once however often it changed: fewer of them (a WAL
-    // of up to 16 MiB) copy and fsync less per decision.
+    // of up to 16 MiB) copy and fsync less per decision. Most copying is done by
+    // `checkpoints` beside the writer; this is the writer's backstop.
     "PRAGMA wal_autocheckpoint = 4000",
     // 32 MiB of page cache (the default is 2 MiB): a thousand tables' rows and recent
     // decisions stay in memory instead of being read again.
@@ -506,6 +507,35 @@ const SQLITE_READER: &[&str] = &[
     "PRAGMA busy_timeout = 10000",
     "PRAGMA cache_size = -8192",
 ];
+
+/// How often SQLite's log is copied into the database file from a connection beside the
+/// writer's. The writer's own automatic checkpoint copied a whole 16 MiB log while every
+/// acknowledgement waited behind it; a passive checkpoint from another connection copies
+/// concurrently, so the writer's finds little left. At 1,000 tables it cut p99 by 10 to 20 %
+/// (20 ms beat 5, 50, 200 and 1,000 ms; README, Load).
+pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(20);
+
+/// Copies SQLite's log into the database file every `every` from a connection of its own,
+/// while the store lives, so that the writer's own checkpoints find little left to copy.
+async fn checkpoints(
+    mut conn: AnyConnection,
+    alive: tokio::sync::mpsc::WeakSender<Append>,
+    every: Duration,
+) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if alive.upgrade().is_none() {
+            return;
+        }
+        // PASSIVE never waits for the writer or a reader: a checkpoint that cannot finish now
+        // copies what it can and the next one carries on, so an error here costs nothing.
+        let _ = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .fetch_optional(&mut conn)
+            .await;
+    }
+}
 
 /// Runs each statement of `list` on a new connection.
 async fn pragmas(
@@ -575,6 +605,14 @@ impl Store {
             instance: store.instance.clone(),
         };
         tokio::spawn(writer.group_commit(queue));
+        if backend == Backend::Sqlite {
+            let conn = AnyConnection::connect(url).await?;
+            tokio::spawn(checkpoints(
+                conn,
+                store.appends.downgrade(),
+                CHECKPOINT_EVERY,
+            ));
+        }
         Ok(store)
     }
 

@@ -426,3 +426,38 @@ async fn a_bad_database_url_is_named() {
         "{e}"
     );
 }
+
+/// SQLite's log is copied into the database file beside the writer while tables are played,
+/// so it stays short: the writer's own checkpoint, which every acknowledgement waits behind,
+/// finds little to copy.
+#[tokio::test]
+async fn sqlite_log_is_checkpointed_beside_the_writer() {
+    let scratch = Scratch::new("checkpoints");
+    let store = Store::connect(&scratch.sqlite(), "a1")
+        .await
+        .expect("connects and migrates");
+    let t = table("00000000000000cc", 1);
+    store.create(&t).await.expect("created");
+    let wal = scratch.0.join("sylvan.db-wal");
+    let mut version = 0;
+    let mut longest = 0;
+    // Decisions in bursts, a few checkpoint periods apart, as tables play them.
+    for _ in 0..40 {
+        for _ in 0..10 {
+            let entry = json!({"seat": 0, "action": {"Move": version}, "pad": "x".repeat(600)});
+            assert!(store
+                .append_changes(&t.table.id, version, &entry.to_string(), None, None)
+                .await
+                .expect("appended"));
+            version += 1;
+        }
+        tokio::time::sleep(sylvan_server::store::CHECKPOINT_EVERY * 3).await;
+        longest = longest.max(std::fs::metadata(&wal).expect("a WAL file").len());
+    }
+    // 400 decisions write about 7 MiB of log; with nothing copying it beside the writer the
+    // log grows to all of it (the writer's backstop waits for 16 MiB).
+    assert!(
+        longest < 2 << 20,
+        "the log grew to {longest} bytes: nothing copied it into the database file"
+    );
+}
