@@ -132,7 +132,7 @@ fn rule_text(rule: ColourRule) -> &'static str {
 impl Spirits {
     /// Builds the rules with the shipped component data.
     pub fn standard(options: Options) -> Result<Spirits, OptionsError> {
-        Spirits::with(options, Arc::new(Components::standard()))
+        Spirits::with(options, Components::shipped())
     }
 
     /// Why `a` is not legal at `s` (assumes it is not in the legal list).

@@ -113,7 +113,7 @@ pub enum Illegal {
 impl WhisperingWoods {
     /// Builds the rules with the shipped component data.
     pub fn standard(players: usize, options: Options) -> Result<WhisperingWoods, OptionsError> {
-        WhisperingWoods::with(players, options, Arc::new(Components::standard()))
+        WhisperingWoods::with(players, options, Components::shipped())
     }
 
     /// Why `a` is not legal at `s` (assumes it is not in the legal list).

@@ -45,8 +45,6 @@ pub mod state;
 mod svg;
 mod view;
 
-use std::sync::Arc;
-
 use sylvan_engine::{rank_by, Actor, Game, GameInfo, GameRng, OptionsError, Score, Seat, Viewer};
 
 pub use action::{loc_name, place_name, Action, Pool};
@@ -108,7 +106,7 @@ pub fn describe(phase: Phase) -> &'static str {
 impl Whisperwood {
     /// Builds the rules with the shipped component data.
     pub fn standard(players: usize, options: Options) -> Result<Whisperwood, OptionsError> {
-        Whisperwood::with(players, options, Arc::new(Components::standard()))
+        Whisperwood::with(players, options, Components::shipped())
     }
 
     /// A subsequent game's setup: the other seats' dealt familiars come from those `me` has

@@ -113,7 +113,7 @@ pub enum Illegal {
 impl Wispwood {
     /// Builds the rules with the shipped component data.
     pub fn standard(players: usize, options: Options) -> Result<Wispwood, OptionsError> {
-        Wispwood::with(players, options, Arc::new(Components::standard()))
+        Wispwood::with(players, options, Components::shipped())
     }
 
     fn place_illegal(&self, e: PlaceError, s: &State) -> Illegal {

@@ -142,7 +142,7 @@ pub enum Illegal {
 impl Woodwalkers {
     /// Builds the rules with the shipped component data.
     pub fn standard(players: usize, options: Options) -> Result<Woodwalkers, OptionsError> {
-        Woodwalkers::with(players, options, Arc::new(Components::standard()))
+        Woodwalkers::with(players, options, Components::shipped())
     }
 
     fn who(&self, seat: Seat) -> String {
