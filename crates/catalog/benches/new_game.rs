@@ -1,5 +1,5 @@
-//! Making a game through the catalog, as the server does for every table, the Python bindings
-//! for every reset and the arena for every game: its cost beside a game's playing time.
+//! Making a game through the catalog, as the server does for every table it creates or opens:
+//! its cost beside a game's playing time.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use serde_json::Value;
