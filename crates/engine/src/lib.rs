@@ -292,10 +292,47 @@ macro_rules! named_enum {
     };
 }
 
+/// Declares `pub fn shipped() -> Arc<$ty>` inside `impl $ty`: the data `$read` builds (a
+/// game's shipped component file, parsed and validated), built once per process and shared.
+/// The server makes a game for every table it opens, and parsing the file cost more than a
+/// whole random game (`cargo bench -p sylvan-catalog --bench new_game`).
+#[macro_export]
+macro_rules! shipped_once {
+    ($ty:ty, $read:expr) => {
+        /// The shipped component data, read once per process and shared by every game made
+        /// with it (a corrected file given as an option is read for its own game).
+        pub fn shipped() -> ::std::sync::Arc<$ty> {
+            static SHIPPED: ::std::sync::LazyLock<::std::sync::Arc<$ty>> =
+                ::std::sync::LazyLock::new(|| ::std::sync::Arc::new($read));
+            ::std::sync::Arc::clone(&SHIPPED)
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::testing::{Nim, NimOptions};
+
+    /// Data read by counting how often it was read.
+    struct Counted(usize);
+    static READS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    impl Counted {
+        fn read() -> Counted {
+            Counted(READS.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1)
+        }
+        crate::shipped_once!(Counted, Counted::read());
+    }
+
+    #[test]
+    fn shipped_data_is_read_once_and_shared() {
+        let (a, b) = (Counted::shipped(), Counted::shipped());
+        assert!(std::sync::Arc::ptr_eq(&a, &b));
+        assert_eq!(
+            (a.0, READS.load(std::sync::atomic::Ordering::SeqCst)),
+            (1, 1)
+        );
+    }
 
     #[test]
     fn a_checked_workload_repeats_from_its_seed_and_shows_any_other_game() {

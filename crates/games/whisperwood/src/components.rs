@@ -925,14 +925,7 @@ fn path(raw: &raw::Path) -> Result<(Element, Path), ComponentsError> {
 }
 
 impl Components {
-    /// The shipped component data, read once per process and shared: the server makes a
-    /// game for every table it opens, and reading the file cost more than a whole random
-    /// game (`cargo bench -p sylvan-catalog --bench new_game`).
-    pub fn shipped() -> std::sync::Arc<Components> {
-        static SHIPPED: std::sync::LazyLock<std::sync::Arc<Components>> =
-            std::sync::LazyLock::new(|| std::sync::Arc::new(Components::standard()));
-        std::sync::Arc::clone(&SHIPPED)
-    }
+    sylvan_engine::shipped_once!(Components, Components::standard());
 
     /// The shipped component data.
     pub fn standard() -> Components {
