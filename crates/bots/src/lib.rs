@@ -231,6 +231,10 @@ pub struct BotSpec {
     /// Judge positions by the plain score margin instead of the game's own heuristic (`margin`
     /// in the spec): the baseline against which a game's heuristic is measured.
     pub plain_margin: bool,
+    /// Roll out uniformly at random among every legal action (`uniform` in the spec), not
+    /// among the game's [`Game::rollout_choices`]: the baseline for a game's rollout choices.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub uniform_rollouts: bool,
     /// The text it was asked by, e.g. `ismcts:hard`, for tables and records.
     pub label: String,
     /// The longest a search may think a decision whatever its budget, in milliseconds (a
@@ -254,6 +258,7 @@ impl BotSpec {
             threads: 1,
             horizon: None,
             plain_margin: false,
+            uniform_rollouts: false,
             label,
             time_limit_ms: None,
         }
@@ -291,8 +296,9 @@ impl FromStr for BotSpec {
 
     /// Reads `NAME`, `NAME:DIFFICULTY`, `NAME:ITERATIONS` or `NAME:MILLISms`, e.g. `greedy`,
     /// `ismcts:hard`, `mcts:2000`, `ismcts:500ms`, then optionally `:hN` (rollout horizon) and
-    /// `:margin` (judge by the plain score margin, not the game's heuristic), e.g.
-    /// `mcts:2000:h0`, `mcts:2000:margin`, `greedy:margin`.
+    /// `:margin` (judge by the plain score margin, not the game's heuristic) and `:uniform`
+    /// (rollouts among every legal action), e.g. `mcts:2000:h0`, `mcts:2000:margin`,
+    /// `greedy:margin`, `mcts:2000:margin:uniform`.
     fn from_str(text: &str) -> Result<BotSpec, BotError> {
         let text = text.trim();
         let mut parts = text.split(':').map(str::trim);
@@ -300,12 +306,15 @@ impl FromStr for BotSpec {
         let mut budget = None;
         let mut horizon = None;
         let mut plain_margin = false;
+        let mut uniform = false;
         for (i, part) in parts.enumerate() {
             let digits = part
                 .strip_prefix('h')
                 .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
             if part.eq_ignore_ascii_case("margin") && !plain_margin {
                 plain_margin = true;
+            } else if part.eq_ignore_ascii_case("uniform") && !uniform {
+                uniform = true;
             } else if let Some(n) = digits.filter(|_| horizon.is_none()) {
                 horizon = Some(n.parse::<u32>().map_err(|_| {
                     BotError::BadBudget(format!("'{part}' is too long a rollout horizon"))
@@ -318,7 +327,7 @@ impl FromStr for BotSpec {
                 )));
             } else {
                 return Err(BotError::BadBudget(format!(
-                    "'{text}' has a part '{part}' that is not a budget, a horizon (hN) or margin: NAME[:BUDGET][:hHORIZON][:margin]"
+                    "'{text}' has a part '{part}' that is not a budget, a horizon (hN), margin or uniform: NAME[:BUDGET][:hHORIZON][:margin][:uniform]"
                 )));
             }
         }
@@ -338,6 +347,7 @@ impl FromStr for BotSpec {
         let mut spec = BotSpec::new(kind, budget.validate()?);
         spec.horizon = horizon;
         spec.plain_margin = plain_margin;
+        spec.uniform_rollouts = uniform;
         spec.label = text.to_lowercase();
         Ok(spec)
     }
@@ -567,6 +577,7 @@ pub fn decide<G: Game>(
                 (
                     spec.horizon.unwrap_or_else(|| game.rollout_horizon()),
                     spec.plain_margin,
+                    spec.uniform_rollouts,
                 ),
             );
             Ok(Choice { action, thinking })
@@ -695,6 +706,15 @@ mod tests {
         );
         let s: BotSpec = "mcts:2000:margin:h0".parse().expect("valid");
         assert_eq!((s.horizon, s.plain_margin), (Some(0), true));
+        let s: BotSpec = "mcts:2000:uniform:margin".parse().expect("valid");
+        assert_eq!((s.plain_margin, s.uniform_rollouts), (true, true));
+        assert!(
+            !"mcts:2000:margin"
+                .parse::<BotSpec>()
+                .expect("valid")
+                .uniform_rollouts
+        );
+        assert!("mcts:2000:uniform:uniform".parse::<BotSpec>().is_err());
         let s: BotSpec = "greedy:margin".parse().expect("valid");
         assert_eq!((s.kind, s.plain_margin), (BotKind::Greedy, true));
         assert!(!"mcts:2000".parse::<BotSpec>().expect("valid").plain_margin);

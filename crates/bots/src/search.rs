@@ -49,6 +49,8 @@ struct Limits {
     horizon: u32,
     /// Judge cut-off positions by the plain score margin instead of the game's heuristic.
     plain_margin: bool,
+    /// Roll out among every legal action, not the game's rollout choices.
+    uniform: bool,
 }
 
 /// One thread's root children, iterations and nodes.
@@ -74,7 +76,7 @@ pub(crate) fn search<G: Game>(
     (budget, time_limit): (Budget, Option<Duration>),
     threads: usize,
     seed: u64,
-    (horizon, plain_margin): (u32, bool),
+    (horizon, plain_margin, uniform): (u32, bool, bool),
 ) -> (G::Action, Thinking) {
     let start = Instant::now();
     let limit = time_limit.map(|t| start + t);
@@ -99,6 +101,7 @@ pub(crate) fn search<G: Game>(
         max_children: MAX_CHILDREN / threads.max(1),
         horizon,
         plain_margin,
+        uniform,
     };
     let trees: Vec<ThreadResult<G::Action>> = if threads <= 1 {
         let (iterations, deadline) = thread_budget(0);
@@ -243,7 +246,7 @@ fn run<G: Game>(
             (&mut rng, drawn.as_mut()),
             &mut legal,
             &mut outcomes,
-            horizon,
+            (horizon, !limits.uniform),
         ) {
             outcome_rewards(&game.score(&state), &mut rewards, &mut scale);
         } else if limits.plain_margin {
@@ -266,7 +269,8 @@ fn run<G: Game>(
     (root_children, iterations, nodes)
 }
 
-/// Plays random decisions (chance by weight, from `fate` if given) until the game ends, or
+/// Plays random decisions (chance by weight, from `fate` if given; a seat's among the game's
+/// rollout choices if `choosy`, else among every legal action) until the game ends, or
 /// `horizon` decisions have been made (0: no horizon). Returns whether the game ended.
 fn rollout<G: Game>(
     game: &G,
@@ -274,7 +278,7 @@ fn rollout<G: Game>(
     (rng, mut fate): (&mut GameRng, Option<&mut GameRng>),
     actions: &mut Vec<G::Action>,
     outcomes: &mut Vec<(G::Action, u32)>,
-    horizon: u32,
+    (horizon, choosy): (u32, bool),
 ) -> bool {
     let mut made = 0u32;
     loop {
@@ -297,6 +301,13 @@ fn rollout<G: Game>(
                 game.legal_actions(state, actions);
                 if actions.is_empty() {
                     return true;
+                }
+                if choosy {
+                    game.rollout_choices(state, actions);
+                    if actions.is_empty() {
+                        // A game that narrowed too far: the legal actions after all.
+                        game.legal_actions(state, actions);
+                    }
                 }
                 actions[rng.below(actions.len() as u64) as usize]
             }

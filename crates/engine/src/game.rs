@@ -283,6 +283,13 @@ pub trait Game: Sized + Send + Sync {
         score_margin(&self.score(state), seat)
     }
 
+    /// Narrows the choice of a search's random rollout among a seat's `legal` actions (never
+    /// leaving it empty): the default keeps them all. A game may drop what no sensible player
+    /// does, so that a rollout's end says more about the position it started from.
+    fn rollout_choices(&self, state: &Self::State, legal: &mut Vec<Self::Action>) {
+        let _ = (state, legal);
+    }
+
     /// Random decisions (chance included) a search's rollout makes before
     /// [`heuristic`](Game::heuristic) judges the position it reached; 0 plays every rollout to
     /// the end. The default suits most games; one whose random play says more about the outcome

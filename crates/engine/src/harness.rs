@@ -169,6 +169,15 @@ fn play_one<G: Game>(
                     return Err(fail("a seat decision also lists chance outcomes".into()));
                 }
                 report.tick("seat has actions");
+                // A search's rollouts choose among these: some of the legal actions, never none.
+                let mut choices = actions.clone();
+                game.rollout_choices(&state, &mut choices);
+                if choices.is_empty() || choices.iter().any(|c| !actions.contains(c)) {
+                    return Err(fail(format!(
+                        "rollout_choices kept {choices:?} of the legal {actions:?}: it must keep some of them and add none"
+                    )));
+                }
+                report.tick("rollout choices are legal");
                 actions[rng.below(actions.len() as u64) as usize]
             }
             Actor::Chance => {
@@ -580,6 +589,8 @@ mod tests {
         FlatLevels,
         /// `hard` searches more than a bot may be asked for.
         HugeLevels,
+        /// A rollout's choices leave nothing to choose.
+        EmptyRolloutChoices,
     }
 
     impl Game for Flawed {
@@ -683,6 +694,11 @@ mod tests {
         fn action_from_id(&self, _: &Self::State, id: usize) -> Option<Self::Action> {
             Some(crate::testing::NimAction::Take(id as u8 + 1))
         }
+        fn rollout_choices(&self, _: &Self::State, legal: &mut Vec<Self::Action>) {
+            if self.flaw == Flaw::EmptyRolloutChoices {
+                legal.clear();
+            }
+        }
         fn level_iterations(&self) -> [u32; 3] {
             match self.flaw {
                 Flaw::FlatLevels => [200, 200, 4_000],
@@ -712,6 +728,7 @@ mod tests {
             (Flaw::WastefulDraw, "random numbers differently"),
             (Flaw::FlatLevels, "difficulty levels must search more"),
             (Flaw::HugeLevels, "to at most 10000000"),
+            (Flaw::EmptyRolloutChoices, "rollout_choices kept []"),
         ];
         for (flaw, expected) in cases {
             let rules = [Flawed {

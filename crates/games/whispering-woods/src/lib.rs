@@ -316,6 +316,13 @@ impl Game for WhisperingWoods {
         }
     }
 
+    fn rollout_choices(&self, _: &State, legal: &mut Vec<Action>) {
+        // Random play ends many turns with a task left undone; no player does.
+        if legal.len() > 1 && legal.last() == Some(&Action::EndTurn) {
+            legal.pop();
+        }
+    }
+
     fn events(
         &self,
         before: &State,

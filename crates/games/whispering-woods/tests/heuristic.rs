@@ -2,7 +2,7 @@
 //! still waiting for tiles does not.
 
 use sylvan_engine::{random_until, Game, GameRng, Seat};
-use sylvan_whispering_woods::{Options, State, Step, WhisperingWoods};
+use sylvan_whispering_woods::{Action, Options, State, Step, WhisperingWoods};
 
 /// Plays random moves until `stop` holds (or the game ends).
 fn play_until(game: &WhisperingWoods, seed: u64, stop: impl Fn(&State) -> bool) -> State {
@@ -58,4 +58,44 @@ fn tasks_completed_this_turn_count_the_bonus_card_they_will_earn() {
     let mut taking = two.clone();
     taking.step = Step::Take { second: false };
     assert_eq!(game.pending_bonus(&taking, me.index()), 0);
+}
+
+#[test]
+fn rollouts_never_end_a_turn_with_a_task_they_could_complete() {
+    let game = WhisperingWoods::new(2, Options::default()).expect("valid");
+    let (mut with_task, mut without) = (0, 0);
+    for seed in 0..40 {
+        let mut s = game.initial_state();
+        let mut rng = GameRng::seeded(seed);
+        let mut legal = Vec::new();
+        while game.actor(&s) != sylvan_engine::Actor::Nobody {
+            random_until(
+                &game,
+                &mut s,
+                &mut rng,
+                &mut Vec::new(),
+                &mut Vec::new(),
+                |s| s.step == Step::Tasks,
+            );
+            if s.step != Step::Tasks {
+                break;
+            }
+            game.legal_actions(&s, &mut legal);
+            let mut choices = legal.clone();
+            game.rollout_choices(&s, &mut choices);
+            if legal.len() > 1 {
+                // Every task that can be completed, and no ending of the turn.
+                with_task += 1;
+                assert_eq!(choices, legal[..legal.len() - 1]);
+                assert!(choices.iter().all(|a| matches!(a, Action::Complete { .. })));
+            } else {
+                // Nothing to complete: ending the turn is the one choice.
+                without += 1;
+                assert_eq!(choices, [Action::EndTurn]);
+            }
+            let a = legal[rng.below(legal.len() as u64) as usize];
+            game.apply(&mut s, a).expect("legal");
+        }
+    }
+    assert!(with_task > 100 && without > 100, "{with_task} {without}");
 }
